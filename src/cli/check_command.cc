@@ -1,0 +1,219 @@
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <thread>
+
+#include "cli/commands.h"
+#include "config/config.h"
+#include "config/repo_spec.h"
+#include "lint/engine.h"
+#include "lint/gpu_resources.h"
+#include "load/loader.h"
+#include "load/repo_inputs.h"
+#include "report/report.h"
+
+namespace driftlint::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr const char* kCheckUsage =
+    "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
+    "                       [--snapshot FILE]... [--format text|json] [--output FILE]\n"
+    "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
+    "                       [--disable RULE]... [-j N] [--quiet]\n";
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string config_file;
+  std::vector<std::string> repo_specs;
+  std::vector<std::string> snapshots;
+  std::string format = "text";
+  std::string output;
+  std::string fail_on = "error";
+  std::vector<std::string> enable;
+  std::vector<std::string> disable;
+  unsigned jobs = 0;
+  bool quiet = false;
+  uint64_t max_file_size_mib = 64;
+  uint64_t max_alias_expansion = 1'000'000;
+};
+
+// Parses the command line; returns an exit code when the run should stop.
+std::optional<int> parse_options(const std::vector<std::string>& args, CheckOptions& o) {
+  po::options_description visible("driftlint check options");
+  visible.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml when no PATH or --repo is given)")(
+      "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
+      "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
+      "format", po::value<std::string>(&o.format), "text or json")(
+      "output,o", po::value<std::string>(&o.output), "write the report to FILE instead of standard output")(
+      "fail-on", po::value<std::string>(&o.fail_on), "error, warning, notice or none (default error)")(
+      "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
+      "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
+      "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
+      "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
+      "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
+      "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)");
+  po::options_description hidden;
+  hidden.add_options()("path", po::value<std::vector<std::string>>(&o.paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    print_error(std::string("check: ") + e.what() + " (driftlint check --help lists the options)");
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << kCheckUsage << "\n" << visible;
+    return kExitClean;
+  }
+  if (o.format != "text" && o.format != "json") {
+    print_error("check: --format must be text or json, not '" + o.format + "'");
+    return kExitUsage;
+  }
+  if (o.fail_on != "error" && o.fail_on != "warning" && o.fail_on != "notice" && o.fail_on != "none") {
+    print_error("check: --fail-on must be error, warning, notice or none, not '" + o.fail_on + "'");
+    return kExitUsage;
+  }
+  if (vm.count("jobs") && o.jobs == 0) {
+    print_error("check: -j must be at least 1");
+    return kExitUsage;
+  }
+  if (o.max_file_size_mib == 0 || o.max_file_size_mib > (1ull << 20)) {
+    print_error("check: --max-file-size must be between 1 and 1048576 MiB");
+    return kExitUsage;
+  }
+  return std::nullopt;
+}
+
+bool fails(const LintOutput& lint, const std::string& fail_on) {
+  if (fail_on == "none") return false;
+  Severity threshold = *parse_severity(fail_on);
+  for (const Finding& f : lint.findings) {
+    if (!f.suppressed && f.severity >= threshold) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+int run_check(const std::vector<std::string>& args) {
+  CheckOptions o;
+  if (auto exit = parse_options(args, o)) return *exit;
+
+  // Configuration: --config, else ./driftlint.yaml when nothing else names the input.
+  Config config;
+  config.gpu_resources = default_gpu_resources();
+  std::string config_path = o.config_file;
+  if (config_path.empty() && o.paths.empty() && o.repo_specs.empty()) {
+    std::error_code ec;
+    if (std::filesystem::exists("driftlint.yaml", ec)) config_path = "driftlint.yaml";
+  }
+  if (!config_path.empty()) {
+    Expected<Config> loaded = load_config(config_path);
+    if (!loaded) {
+      print_error(loaded.error().message);
+      return kExitUsage;
+    }
+    config = std::move(*loaded);
+  }
+
+  std::vector<RepoConfig> cli_repos;
+  for (const std::string& spec : o.repo_specs) {
+    Expected<RepoConfig> repo = parse_repo_spec(spec);
+    if (!repo) {
+      print_error(repo.error().message);
+      return kExitUsage;
+    }
+    cli_repos.push_back(std::move(*repo));
+  }
+  if (o.paths.empty() && cli_repos.empty() && config.repos.empty()) {
+    print_error("check: nothing to lint: give a PATH, --repo NAME=SOURCE, or a driftlint.yaml with repos");
+    return kExitUsage;
+  }
+
+  RuleSelection selection{o.enable, o.disable};
+  Expected<std::vector<ActiveRule>> rules = instantiate_rules(config, selection);
+  if (!rules) {
+    print_error(rules.error().message);
+    return kExitUsage;
+  }
+  Expected<GpuResourceMatcher> gpu = GpuResourceMatcher::create(config.gpu_resources);
+  if (!gpu) {
+    print_error(gpu.error().message);
+    return kExitUsage;
+  }
+
+  std::vector<std::string> input_errors;
+  std::vector<std::string> snapshots = config.snapshots;
+  snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
+  for (const std::string& snapshot : snapshots) {
+    input_errors.push_back("--snapshot " + snapshot +
+                           ": cluster snapshots are not supported yet (the snapshot was not read)");
+  }
+
+  ResolvedRepos resolved = resolve_repos(config, cli_repos, o.paths);
+  for (std::string& e : resolved.errors) input_errors.push_back(std::move(e));
+
+  LoadOptions load_options;
+  load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  load_options.max_file_size = o.max_file_size_mib << 20;
+  load_options.parse_limits.max_alias_expansion = o.max_alias_expansion;
+  LoadResult load = load_repos(std::move(resolved.repos), load_options);
+  for (std::string& e : load.errors) input_errors.push_back(std::move(e));
+
+  LintContext context{load, config, *gpu};
+  LintOutput lint = run_rules(*rules, context);
+
+  for (const std::string& e : input_errors) print_error(e);
+  if (!o.quiet) {
+    for (const auto& [repo, skipped] : load.skipped) {
+      std::cerr << "driftlint: note: skipped " << load.repo_name(repo) << "/" << skipped.path << ": "
+                << skipped.reason << "\n";
+    }
+  }
+
+  ReportInput input{load, lint};
+  std::ofstream file;
+  std::ostream* out = &std::cout;
+  if (!o.output.empty()) {
+    file.open(o.output, std::ios::binary | std::ios::trunc);
+    if (!file) {
+      print_error("--output " + o.output + ": cannot write");
+      return kExitUsage;
+    }
+    out = &file;
+  }
+  if (o.format == "json") {
+    *out << json_report(input);
+  } else {
+    TextReportOptions text;
+    text.quiet = o.quiet;
+    text.color = o.output.empty() && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    write_text_report(*out, input, text);
+  }
+  out->flush();
+  if (!o.output.empty()) {
+    if (!file) {
+      print_error("--output " + o.output + ": write failed");
+      return kExitUsage;
+    }
+    if (!o.quiet) std::cerr << "driftlint: " << summary_line(input) << "; report written to " << o.output << "\n";
+  }
+  if (!input_errors.empty()) return kExitUsage;
+  return fails(lint, o.fail_on) ? kExitFindings : kExitClean;
+}
+
+}  // namespace driftlint::cli

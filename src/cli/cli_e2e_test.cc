@@ -1,0 +1,288 @@
+// Runs the built driftlint binary and checks exit codes, output and error
+// messages, as a user (or a CI job) would see them.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+namespace driftlint {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+class CliTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("driftlint-e2e-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void write(const std::string& path, const std::string& text) {
+    fs::create_directories((dir_ / path).parent_path());
+    std::ofstream(dir_ / path, std::ios::binary) << text;
+  }
+
+  // Runs driftlint with args in `cwd` (default: the test's folder).
+  Outcome run(const std::vector<std::string>& args, const fs::path& cwd = {}) {
+    fs::path out = dir_ / ".stdout", err = dir_ / ".stderr";
+    pid_t pid = fork();
+    if (pid == 0) {
+      if (!cwd.empty() ? chdir(cwd.c_str()) != 0 : chdir(dir_.c_str()) != 0) _exit(127);
+      FILE* o = freopen(out.c_str(), "w", stdout);
+      FILE* e = freopen(err.c_str(), "w", stderr);
+      if (!o || !e) _exit(127);
+      std::vector<char*> argv;
+      std::string binary = DRIFTLINT_BINARY;
+      argv.push_back(binary.data());
+      std::vector<std::string> copy = args;
+      for (std::string& a : copy) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      execv(binary.c_str(), argv.data());
+      _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    Outcome r;
+    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    r.out = slurp(out);
+    r.err = slurp(err);
+    return r;
+  }
+
+  static size_t lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
+
+  fs::path dir_;
+};
+
+const char* kQuota =
+    "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: team-a\nspec:\n"
+    "  hard:\n    requests.nvidia.com/gpu: \"4\"\n";
+const char* kClean = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok, namespace: team-a}\ndata: {a: \"1\"}\n";
+
+TEST_F(CliTest, CleanInputExitsZero) {
+  write("repo/ok.yaml", kClean);
+  Outcome r = run({"check", "repo"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("0 errors, 0 warnings, 0 notices in 1 file (1 document)"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err, "");
+}
+
+TEST_F(CliTest, FailOnDecidesTheExitCode) {
+  write("repo/quota.yaml", kQuota);  // a warning: team-a is not shared
+  EXPECT_EQ(run({"check", "repo"}).exit_code, 0);
+  EXPECT_EQ(run({"check", "repo", "--fail-on", "warning"}).exit_code, 1);
+  EXPECT_EQ(run({"check", "repo", "--fail-on", "notice"}).exit_code, 1);
+  EXPECT_EQ(run({"check", "repo", "--fail-on", "none"}).exit_code, 0);
+  write("driftlint.yaml", "sharedNamespaces: [team-a]\n");
+  Outcome shared = run({"check", "repo", "--config", "driftlint.yaml"});
+  EXPECT_EQ(shared.exit_code, 1);
+  EXPECT_NE(shared.out.find("repo/quota.yaml:8:5: error: "), std::string::npos) << shared.out;
+  EXPECT_NE(shared.out.find("[namespace-gpu-quota]"), std::string::npos);
+  EXPECT_NE(shared.out.find("  hint: "), std::string::npos);
+}
+
+TEST_F(CliTest, MalformedYamlIsAFindingAndTheRestIsLinted) {
+  write("repo/a-broken.yaml", "kind: ConfigMap\nmetadata:\n  name: [x\n");
+  write("repo/b-quota.yaml", kQuota);
+  Outcome r = run({"check", "repo", "--format", "json", "--fail-on", "warning"});
+  EXPECT_EQ(r.exit_code, 1);
+  auto report = nlohmann::json::parse(r.out);
+  ASSERT_EQ(report["findings"].size(), 2u) << r.out;
+  EXPECT_EQ(report["findings"][0]["rule"], "yaml-syntax");
+  EXPECT_EQ(report["findings"][0]["path"], "a-broken.yaml");
+  EXPECT_TRUE(report["findings"][0]["line"].is_number());
+  EXPECT_TRUE(report["findings"][0]["object"].is_null());
+  EXPECT_EQ(report["findings"][1]["rule"], "namespace-gpu-quota");
+  EXPECT_EQ(report["findings"][1]["object"]["kind"], "ResourceQuota");
+  EXPECT_EQ(report["findings"][1]["object"]["namespace"], "team-a");
+  EXPECT_EQ(report["summary"]["files"], 2);
+  EXPECT_EQ(report["summary"]["error"], 1);
+  EXPECT_EQ(report["summary"]["warning"], 1);
+  EXPECT_EQ(report["repos"][0]["name"], "repo");
+  EXPECT_TRUE(report["repos"][0]["commit"].is_null());
+}
+
+TEST_F(CliTest, UnknownFlagIsAUsageError) {
+  Outcome r = run({"check", ".", "--fail-onn", "error"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("--fail-onn"), std::string::npos) << r.err;
+  EXPECT_EQ(run({"check", ".", "--format", "xml"}).exit_code, 2);
+  EXPECT_EQ(run({"check", ".", "--fail-on", "fatal"}).exit_code, 2);
+  EXPECT_EQ(run({"frobnicate"}).exit_code, 2);
+  EXPECT_EQ(run({}).exit_code, 2);
+}
+
+TEST_F(CliTest, UnknownRuleIsAUsageError) {
+  write("repo/ok.yaml", kClean);
+  Outcome r = run({"check", "repo", "--disable", "no-such-rule"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown rule 'no-such-rule'"), std::string::npos) << r.err;
+  EXPECT_EQ(run({"explain", "no-such-rule"}).exit_code, 2);
+}
+
+TEST_F(CliTest, BadConfigKeyNamesFileLineAndKey) {
+  write("repo/ok.yaml", kClean);
+  write("driftlint.yaml", "repos:\n  - name: r\n    source: repo\nsharedNamespace: [x]\n");
+  Outcome r = run({"check"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+  EXPECT_NE(r.err.find("driftlint.yaml:4:1: unknown key 'sharedNamespace'"), std::string::npos) << r.err;
+
+  write("bad-option.yaml", "rules:\n  options:\n    interactive-sleep: {patterns: ['(unclosed']}\n");
+  Outcome option = run({"check", "repo", "--config", "bad-option.yaml"});
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_NE(option.err.find("bad-option.yaml:3:36"), std::string::npos) << option.err;
+  EXPECT_NE(option.err.find("not valid RE2"), std::string::npos) << option.err;
+}
+
+TEST_F(CliTest, ConfigInTheWorkingDirectoryIsUsed) {
+  write("repo/quota.yaml", kQuota);
+  write("driftlint.yaml",
+        "repos:\n  - {name: infra, source: repo}\nsharedNamespaces: [team-a]\n"
+        "ignore:\n  - {rule: namespace-gpu-quota, path: 'quota.yaml', reason: tracked in TICKET-1}\n");
+  Outcome r = run({"check", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["summary"]["suppressed"], 1);
+  EXPECT_EQ(report["findings"].size(), 0u);
+  EXPECT_EQ(report["repos"][0]["name"], "infra");
+  EXPECT_EQ(report["repos"][0]["source"], "repo");
+}
+
+TEST_F(CliTest, UnreadablePathIsAnInputErrorButOtherPathsAreLinted) {
+  write("repo/quota.yaml", kQuota);
+  Outcome r = run({"check", "missing-dir", "repo", "--fail-on", "warning"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("missing-dir: no such file or directory"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("[namespace-gpu-quota]"), std::string::npos) << r.out;
+}
+
+TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
+  write("repo/ok.yaml", kClean);
+  Outcome rev = run({"check", "--repo", "infra=repo@main"});
+  EXPECT_EQ(rev.exit_code, 2);
+  EXPECT_NE(rev.err.find("not supported yet"), std::string::npos) << rev.err;
+  Outcome url = run({"check", "--repo", "infra=https://git.example/org/infra.git"});
+  EXPECT_EQ(url.exit_code, 2);
+  EXPECT_NE(url.err.find("not supported yet"), std::string::npos) << url.err;
+  Outcome snap = run({"check", "repo", "--snapshot", "cluster.json"});
+  EXPECT_EQ(snap.exit_code, 2);
+  EXPECT_NE(snap.err.find("--snapshot cluster.json"), std::string::npos) << snap.err;
+  Outcome bad = run({"check", "--repo", "no-equals-sign"});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("NAME=SOURCE"), std::string::npos);
+}
+
+TEST_F(CliTest, NothingToLintIsAUsageError) {
+  Outcome r = run({"check"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("nothing to lint"), std::string::npos);
+}
+
+TEST_F(CliTest, OutputIsByteIdenticalWhateverTheJobCount) {
+  for (int i = 0; i < 40; ++i) {
+    write("repo/d" + std::to_string(i % 5) + "/q" + std::to_string(i) + ".yaml",
+          std::string(kQuota) + "---\n" + kQuota);  // duplicates too
+  }
+  Outcome one = run({"check", "repo", "--format", "json", "-j", "1"});
+  Outcome two = run({"check", "repo", "--format", "json", "-j", "2"});
+  Outcome eight = run({"check", "repo", "--format", "json", "-j", "8"});
+  EXPECT_EQ(one.exit_code, 1);
+  EXPECT_EQ(one.out, two.out);
+  EXPECT_EQ(one.out, eight.out);
+}
+
+TEST_F(CliTest, OutputFileAndSingleFilePath) {
+  write("repo/quota.yaml", kQuota);
+  Outcome r = run({"check", "repo/quota.yaml", "--output", "report.json", "--format", "json"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.out, "");
+  auto report = nlohmann::json::parse(slurp(dir_ / "report.json"));
+  EXPECT_EQ(report["findings"][0]["path"], "quota.yaml");
+  EXPECT_EQ(report["findings"][0]["repo"], "repo");
+  EXPECT_NE(r.err.find("report written to report.json"), std::string::npos);
+}
+
+TEST_F(CliTest, RulesExplainAndVersion) {
+  Outcome list = run({"rules"});
+  EXPECT_EQ(list.exit_code, 0);
+  EXPECT_NE(list.out.find("namespace-gpu-quota"), std::string::npos);
+  Outcome json = run({"rules", "--format", "json"});
+  auto rules = nlohmann::json::parse(json.out);
+  EXPECT_GE(rules.size(), 5u);
+  for (const auto& rule : rules) {
+    EXPECT_FALSE(rule["summary"].get<std::string>().empty());
+    EXPECT_FALSE(rule["hint"].get<std::string>().empty());
+  }
+  Outcome explain = run({"explain", "interactive-sleep"});
+  EXPECT_EQ(explain.exit_code, 0);
+  EXPECT_NE(explain.out.find("Option patterns"), std::string::npos);
+  Outcome version = run({"version"});
+  EXPECT_EQ(version.out, std::string("driftlint ") + DRIFTLINT_VERSION + "\n");
+  EXPECT_EQ(run({"rules", "--output-dir", "x"}).exit_code, 2);  // needs --format markdown
+}
+
+TEST_F(CliTest, DemoFiresEveryRuleOfTheCore) {
+  Outcome r = run({"check", "--format", "json"}, fs::path(DRIFTLINT_SOURCE_DIR) / "testdata" / "demo");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  auto report = nlohmann::json::parse(r.out);
+  std::set<std::string> rules;
+  for (const auto& f : report["findings"]) rules.insert(f["rule"].get<std::string>());
+  for (const char* id : {"yaml-syntax", "duplicate-key", "duplicate-resource", "namespace-gpu-quota",
+                         "interactive-sleep"}) {
+    EXPECT_TRUE(rules.count(id)) << id;
+  }
+  EXPECT_EQ(report["summary"]["suppressed"], 1);
+}
+
+TEST_F(CliTest, HostileInputsDoNotCrash) {
+  std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
+  char prev = 'a';
+  for (char c = 'b'; c <= 'k'; ++c) {
+    bomb += std::string(1, c) + ": &" + c + " [";
+    for (int i = 0; i < 10; ++i) bomb += std::string(i ? ", *" : "*") + prev;
+    bomb += "]\n";
+    prev = c;
+  }
+  write("repo/bomb.yaml", bomb);
+  write("repo/deep.yaml", std::string(20000, '[') + std::string(20000, ']'));
+  write("repo/nul.yaml", std::string("kind: ConfigMap\nmetadata: {name: \"a\0b\"}\n", 39));
+  write("repo/utf8.yaml", "kind: ConfigMap\nmetadata: {name: \"\xff\xfe\"}\n");
+  write("repo/big.yaml", std::string(2 << 20, '#'));
+  fs::create_directory_symlink(dir_ / "repo", dir_ / "repo" / "loop");
+  Outcome r = run({"check", "repo", "--format", "json", "--max-file-size", "1"});
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
+  auto report = nlohmann::json::parse(r.out);  // valid JSON even with invalid UTF-8 input
+  std::set<std::string> broken;
+  for (const auto& f : report["findings"]) {
+    if (f["rule"] == "yaml-syntax") broken.insert(f["path"].get<std::string>());
+  }
+  EXPECT_TRUE(broken.count("bomb.yaml"));
+  EXPECT_TRUE(broken.count("deep.yaml"));
+  EXPECT_TRUE(broken.count("big.yaml"));
+}
+
+}  // namespace
+}  // namespace driftlint

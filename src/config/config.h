@@ -1,0 +1,72 @@
+// driftlint.yaml: the repos to lint, the cluster facts rules need, and how
+// rules are tuned. Every error names the file, line and key.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/expected.h"
+#include "lint/finding.h"
+#include "yaml/tree.h"
+
+namespace driftlint {
+
+struct RepoConfig {
+  std::string name;
+  std::string source;  // a path (relative to the config file's folder) or a git URL
+  std::optional<std::string> revision;
+  std::optional<std::string> url;
+  std::string origin;  // "file:line" or "--repo", for messages
+};
+
+struct OwnershipEntry {
+  std::string repo;
+  std::string kind;       // "" = any
+  std::string ns;         // "" = any
+  std::string name_regex; // RE2, full match
+  std::string origin;
+};
+
+struct IgnoreEntry {
+  std::string rule;        // "" or "*" = every rule
+  std::string path_glob;   // "" = any path
+  std::string object_kind, object_ns, object_name;  // "" = any
+  std::string reason;
+  std::string origin;
+};
+
+struct RuleReference {
+  std::string rule;
+  std::string origin;  // "file:line:col"
+};
+
+struct RuleSettings {
+  std::vector<RuleReference> disable;
+  std::vector<RuleReference> enable;
+  std::vector<std::pair<RuleReference, Severity>> severity;
+  std::vector<std::pair<RuleReference, yaml::Node>> options;
+};
+
+struct Config {
+  std::string file;      // where it was read from; empty for the built-in defaults
+  std::string base_dir;  // relative sources and snapshots resolve against this
+  std::vector<RepoConfig> repos;
+  std::vector<std::string> snapshots;
+  std::vector<std::string> shared_namespaces;
+  std::vector<std::string> gpu_resources;
+  std::vector<OwnershipEntry> ownership;
+  RuleSettings rules;
+  std::vector<IgnoreEntry> ignores;
+  std::shared_ptr<const yaml::Tree> tree;  // keeps rule option nodes alive
+};
+
+// The default GPU resource names (RE2, full match).
+const std::vector<std::string>& default_gpu_resources();
+
+Expected<Config> parse_config(std::string_view text, const std::string& display_path);
+Expected<Config> load_config(const std::string& path);
+
+}  // namespace driftlint

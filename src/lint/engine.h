@@ -1,0 +1,38 @@
+// Runs the enabled rules over a load and applies the configuration:
+// severities, ignores, ordering.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/expected.h"
+#include "config/config.h"
+#include "lint/finding.h"
+#include "lint/rule.h"
+
+namespace driftlint {
+
+struct RuleSelection {
+  std::vector<std::string> enable;   // from --enable
+  std::vector<std::string> disable;  // from --disable
+};
+
+struct ActiveRule {
+  std::unique_ptr<Rule> rule;
+  std::optional<Severity> severity;  // configured override
+};
+
+// Validates every rule id named in the config or on the command line and
+// builds the enabled rules with their options.
+Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config,
+                                                    const RuleSelection& selection);
+
+struct LintOutput {
+  std::vector<Finding> findings;  // sorted; suppressed ones flagged, not removed
+  size_t suppressed = 0;
+};
+
+LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context);
+
+}  // namespace driftlint

@@ -1,0 +1,40 @@
+// What a rule reports.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace driftlint {
+
+enum class Severity : uint8_t { Notice = 0, Warning = 1, Error = 2 };
+
+std::string_view severity_name(Severity s);
+std::optional<Severity> parse_severity(std::string_view text);
+
+struct ObjectRef {
+  std::string api_version;
+  std::string kind;
+  std::string ns;
+  std::string name;
+};
+
+struct Finding {
+  std::string rule;
+  Severity severity = Severity::Error;
+  std::string message;
+  std::string hint;
+  std::optional<std::string> repo;
+  std::optional<std::string> path;
+  uint32_t line = 0;  // 0: none
+  uint32_t column = 0;
+  std::optional<ObjectRef> object;
+  bool suppressed = false;
+  std::string suppression;  // why, for suppressed findings
+};
+
+// Sorts by (repo, path, line, column, rule, message): output is byte-identical run to run.
+bool finding_less(const Finding& a, const Finding& b);
+
+}  // namespace driftlint

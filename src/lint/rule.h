@@ -1,0 +1,68 @@
+// The rule interface. A rule is one class in one file under src/rules/,
+// registered in src/rules/registry.cc; its RuleInfo is the source of its
+// documentation page under rules/.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/expected.h"
+#include "config/config.h"
+#include "lint/finding.h"
+#include "lint/gpu_resources.h"
+#include "load/loader.h"
+#include "yaml/tree.h"
+
+namespace driftlint {
+
+struct RuleOption {
+  std::string name;
+  std::string type;           // e.g. "list of RE2 patterns"
+  std::string default_value;  // as YAML
+  std::string description;
+};
+
+struct RuleInfo {
+  std::string id;  // kebab-case
+  Severity default_severity = Severity::Error;
+  bool enabled_by_default = true;
+  std::string summary;    // one sentence: opens the doc page
+  std::string rationale;  // why it matters
+  std::string hint;       // what to do about it
+  std::string example;    // a YAML snippet that fires
+  std::vector<RuleOption> options;
+};
+
+// Everything a rule may read. Built once per run.
+struct LintContext {
+  const LoadResult& load;
+  const Config& config;
+  const GpuResourceMatcher& gpu;
+};
+
+class Rule {
+ public:
+  virtual ~Rule() = default;
+  virtual const RuleInfo& info() const = 0;
+  virtual void check(const LintContext& context, std::vector<Finding>& out) const = 0;
+
+  // A finding located at `at` inside a manifest, with the rule's id, severity and hint.
+  Finding finding_at(const LintContext& context, const Manifest& manifest, yaml::Node at,
+                     std::string message) const;
+  // A finding located in a file but tied to no object.
+  Finding finding_in_file(const LintContext& context, const LoadedFile& file, yaml::Position at,
+                          std::string message) const;
+};
+
+// The options of one rule from the configuration (an invalid node when none),
+// with where they came from for error messages.
+struct RuleOptionsInput {
+  yaml::Node options;
+  std::string config_file;
+};
+
+// Reports "file:line:col: unknown option 'x' for rule 'y'" for keys not listed.
+Status check_rule_option_keys(const RuleOptionsInput& input, const RuleInfo& info);
+
+}  // namespace driftlint

@@ -1,0 +1,135 @@
+#include "load/file_tree.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+namespace driftlint {
+
+namespace fs = std::filesystem;
+
+bool is_manifest_file_name(const std::string& name) {
+  auto ends_with = [&](const char* suffix) {
+    size_t n = std::strlen(suffix);
+    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
+  };
+  return ends_with(".yaml") || ends_with(".yml") || ends_with(".json");
+}
+
+namespace {
+
+std::string relative_path(const fs::path& root, const fs::path& path) {
+  return path.lexically_relative(root).generic_string();
+}
+
+// A chart folder has Chart.yaml or values.yaml, or sits below a `charts/`
+// folder (subcharts, and charts copied without their metadata).
+bool is_helm_chart_dir(const fs::path& root, const fs::path& dir) {
+  std::error_code ec;
+  if (fs::exists(dir / "Chart.yaml", ec) || fs::exists(dir / "values.yaml", ec)) return true;
+  for (const fs::path& part : dir.lexically_relative(root)) {
+    if (part == "charts") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+FileListing DiskTree::list() const {
+  FileListing out;
+  if (!single_file_.empty()) {
+    out.files.push_back(single_file_);
+    return out;
+  }
+  fs::path root(root_);
+  std::error_code ec;
+  fs::recursive_directory_iterator it(root, fs::directory_options::none, ec);
+  if (ec) {
+    out.errors.push_back(root_ + ": cannot read directory: " + ec.message());
+    return out;
+  }
+  for (fs::recursive_directory_iterator end; it != end;) {
+    const fs::directory_entry& entry = *it;
+    std::error_code type_ec;
+    fs::path path = entry.path();
+    std::string name = path.filename().string();
+    bool is_dir = entry.is_directory(type_ec) && !entry.is_symlink(type_ec);
+    if (is_dir) {
+      if (name == ".git") {
+        it.disable_recursion_pending();
+      } else if (name == "templates" && is_helm_chart_dir(root, path.parent_path())) {
+        out.skipped.push_back({relative_path(root, path), "Helm chart templates (not rendered)"});
+        it.disable_recursion_pending();
+      }
+    } else if (is_manifest_file_name(name)) {
+      bool regular = entry.is_regular_file(type_ec);  // follows file symlinks
+      if (regular) {
+        out.files.push_back(relative_path(root, path));
+      } else if (entry.is_symlink(type_ec) && !fs::exists(path, type_ec)) {
+        out.errors.push_back(path.string() + ": broken symbolic link");
+      }
+    }
+    std::error_code next_ec;
+    it.increment(next_ec);
+    if (next_ec) {
+      // An unreadable directory: say so, skip it, keep walking.
+      out.errors.push_back(path.string() + ": cannot read: " + next_ec.message());
+      if (it == end) break;
+    }
+  }
+  std::sort(out.files.begin(), out.files.end());
+  std::sort(out.skipped.begin(), out.skipped.end(),
+            [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
+  return out;
+}
+
+Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes) const {
+  fs::path full = fs::path(root_) / path;
+  std::FILE* f = std::fopen(full.c_str(), "rb");
+  if (!f) return Error{full.string() + ": cannot read: " + std::strerror(errno)};
+  FileContent content;
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+    content.size += n;
+    if (content.size > max_bytes) {
+      // Keep counting without keeping: the size goes into the message.
+      content.too_large = true;
+      content.text.clear();
+      content.text.shrink_to_fit();
+      continue;
+    }
+    content.text.append(buffer, n);
+  }
+  bool failed = std::ferror(f);
+  std::fclose(f);
+  if (failed) return Error{full.string() + ": read error: " + std::strerror(errno)};
+  return content;
+}
+
+FileListing MemoryTree::list() const {
+  FileListing out;
+  for (const auto& [path, text] : files_) {
+    if (is_manifest_file_name(path)) out.files.push_back(path);
+  }
+  return out;
+}
+
+Expected<FileContent> MemoryTree::read(const std::string& path, uint64_t max_bytes) const {
+  auto it = files_.find(path);
+  if (it == files_.end()) return Error{path + ": no such file"};
+  FileContent content;
+  content.size = it->second.size();
+  if (content.size > max_bytes) {
+    content.too_large = true;
+  } else {
+    content.text = it->second;
+  }
+  return content;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,68 @@
+// Where a repo's files come from. The loader reads through this interface,
+// so a working tree on disk and a git revision (read from the object
+// database) load the same way, and tests can use an in-memory tree.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "base/expected.h"
+
+namespace driftlint {
+
+struct SkippedPath {
+  std::string path;  // relative to the repo root
+  std::string reason;
+};
+
+struct FileListing {
+  std::vector<std::string> files;  // manifest candidates, relative, '/'-separated, sorted
+  std::vector<SkippedPath> skipped;
+  std::vector<std::string> errors;  // one-line input errors met while listing
+};
+
+struct FileContent {
+  std::string text;
+  uint64_t size = 0;
+  bool too_large = false;  // over the size limit: text left empty
+};
+
+class FileTree {
+ public:
+  virtual ~FileTree() = default;
+  virtual FileListing list() const = 0;
+  virtual Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const = 0;
+};
+
+// True for names the loader treats as manifests: .yaml, .yml, .json.
+bool is_manifest_file_name(const std::string& name);
+
+// A directory on disk, walked recursively; or one file when `single_file` is set
+// (then `root` is its directory and `single_file` its name).
+class DiskTree : public FileTree {
+ public:
+  DiskTree(std::string root, std::string single_file = {})
+      : root_(std::move(root)), single_file_(std::move(single_file)) {}
+  FileListing list() const override;
+  Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
+  const std::string& root() const { return root_; }
+
+ private:
+  std::string root_;
+  std::string single_file_;
+};
+
+// Files held in memory, for tests.
+class MemoryTree : public FileTree {
+ public:
+  explicit MemoryTree(std::map<std::string, std::string> files) : files_(std::move(files)) {}
+  FileListing list() const override;
+  Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
+
+ private:
+  std::map<std::string, std::string> files_;
+};
+
+}  // namespace driftlint

@@ -1,0 +1,77 @@
+// Loads repos: lists their files, parses them in parallel and turns every
+// document into Manifests. Broken files become parse errors on the file; the
+// rest of the repo still loads.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "load/file_tree.h"
+#include "model/manifest.h"
+#include "yaml/parser.h"
+
+namespace driftlint {
+
+struct RepoInput {
+  std::string name;
+  std::string source;                 // as the user wrote it
+  std::optional<std::string> revision;  // as asked
+  std::optional<std::string> commit;    // resolved commit id, when known
+  std::optional<std::string> url;       // the URL Argo CD would use, when known
+  std::shared_ptr<const FileTree> tree;
+};
+
+struct LoadedFile {
+  uint32_t repo = 0;
+  std::string path;  // relative to the repo root, '/'-separated
+  uint64_t bytes = 0;
+  yaml::ParsedFile parsed;
+  bool too_large = false;
+};
+
+struct LoadOptions {
+  unsigned jobs = 1;
+  uint64_t max_file_size = 64ull << 20;
+  yaml::ParseLimits parse_limits;
+};
+
+// A kustomization.yaml: not an object, but it says which files are built together.
+struct BuildFile {
+  uint32_t file = 0;
+  yaml::Node root;
+};
+
+struct Extracted {
+  std::vector<Manifest> manifests;
+  std::vector<BuildFile> build_files;
+  uint64_t documents = 0;  // non-empty YAML documents
+};
+
+struct LoadResult {
+  std::vector<RepoInput> repos;
+  std::vector<LoadedFile> files;
+  std::vector<Manifest> manifests;  // in file order, then document order
+  std::vector<BuildFile> build_files;
+  std::vector<std::pair<uint32_t, SkippedPath>> skipped;  // (repo, path)
+  std::vector<std::string> errors;  // input errors, one line each
+  uint64_t documents = 0;           // non-empty YAML documents
+  uint64_t bytes = 0;
+
+  const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }
+  const std::string& repo_name(uint32_t repo) const { return repos[repo].name; }
+  // The manifest of `file` that holds the position (the last one starting at
+  // or before it), or nullptr.
+  const Manifest* manifest_containing(uint32_t file, yaml::Position position) const;
+};
+
+LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);
+
+// Turns the documents of one parsed file into manifests (expanding lists,
+// skipping documents without kind and kustomize build files).
+void extract_manifests(const yaml::ParsedFile& parsed, const std::string& path, uint32_t file_index,
+                       Extracted& out);
+
+}  // namespace driftlint

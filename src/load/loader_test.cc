@@ -1,0 +1,159 @@
+#include "load/loader.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace driftlint {
+namespace {
+
+namespace fs = std::filesystem;
+
+LoadResult load_memory(std::map<std::string, std::string> files, unsigned jobs = 1) {
+  RepoInput repo;
+  repo.name = "mem";
+  repo.source = "memory";
+  repo.tree = std::make_shared<MemoryTree>(std::move(files));
+  LoadOptions options;
+  options.jobs = jobs;
+  return load_repos({repo}, options);
+}
+
+TEST(LoaderTest, ExpandsListsAndTopLevelSequences) {
+  LoadResult r = load_memory({
+      {"list.yaml", "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: a}}\n"
+                    "- {apiVersion: v1, kind: Secret, metadata: {name: b, namespace: x}}\n"},
+      {"typed.json", R"({"apiVersion":"v1","kind":"ConfigMapList","items":[{"metadata":{"name":"c"}}]})"},
+      {"seq.yaml", "- {apiVersion: v1, kind: Namespace, metadata: {name: d}}\n- just a string\n"},
+  });
+  ASSERT_EQ(r.manifests.size(), 4u);
+  EXPECT_EQ(r.manifests[0].id.kind, "ConfigMap");
+  EXPECT_EQ(r.manifests[0].id.name, "a");
+  EXPECT_EQ(r.manifests[1].id.ns, "x");
+  EXPECT_EQ(r.manifests[2].id.kind, "Namespace");
+  EXPECT_EQ(r.manifests[3].id.kind, "ConfigMap");  // filled in from ConfigMapList
+  EXPECT_EQ(r.manifests[3].id.api_version, "v1");
+  EXPECT_EQ(r.manifests[3].id.name, "c");
+}
+
+TEST(LoaderTest, SkipsNonObjectsAndBuildFiles) {
+  LoadResult r = load_memory({
+      {"values.yaml", "replicaCount: 2\nimage: {tag: x}\n"},
+      {"app/kustomization.yaml", "resources: [a.yaml]\n"},
+      {"app/kustomize.yaml", "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: []\n"},
+      {"app/a.yaml", "---\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"},
+      {"flux.yaml", "apiVersion: kustomize.toolkit.fluxcd.io/v1\nkind: Kustomization\nmetadata: {name: apps}\n"},
+  });
+  ASSERT_EQ(r.manifests.size(), 2u);
+  EXPECT_EQ(r.manifests[0].id.group, "apps");
+  EXPECT_EQ(r.manifests[0].id.version, "v1");
+  EXPECT_EQ(r.manifests[1].id.kind, "Kustomization");  // Flux's is a real object
+  EXPECT_EQ(r.build_files.size(), 2u);
+  EXPECT_EQ(r.documents, 5u);
+}
+
+TEST(LoaderTest, BrokenFileDoesNotStopTheOthers) {
+  LoadResult r = load_memory({
+      {"a.yaml", "kind: ConfigMap\napiVersion: v1\nmetadata: {name: a}\n"},
+      {"b.yaml", "kind: [\n"},
+      {"c.yaml", "kind: ConfigMap\napiVersion: v1\nmetadata: {name: c}\n"},
+  });
+  EXPECT_EQ(r.manifests.size(), 2u);
+  EXPECT_TRUE(r.files[1].parsed.error);
+}
+
+TEST(LoaderTest, ParallelLoadGivesTheSameResult) {
+  std::map<std::string, std::string> files;
+  for (int i = 0; i < 200; ++i) {
+    files["f" + std::to_string(i) + ".yaml"] =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c" + std::to_string(i) + "}\n";
+  }
+  LoadResult one = load_memory(files, 1);
+  LoadResult four = load_memory(files, 4);
+  ASSERT_EQ(one.manifests.size(), four.manifests.size());
+  for (size_t i = 0; i < one.manifests.size(); ++i) {
+    EXPECT_EQ(one.manifests[i].id.name, four.manifests[i].id.name);
+    EXPECT_EQ(one.manifests[i].file, four.manifests[i].file);
+  }
+}
+
+TEST(LoaderTest, ManifestContainingFindsTheDocument) {
+  LoadResult r = load_memory({{"a.yaml",
+                               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n"
+                               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n"}});
+  ASSERT_EQ(r.manifests.size(), 2u);
+  EXPECT_EQ(r.manifest_containing(0, {7, 3})->id.name, "b");
+  EXPECT_EQ(r.manifest_containing(0, {2, 1})->id.name, "a");
+}
+
+class DiskTreeTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = fs::temp_directory_path() / ("driftlint-disk-" + std::to_string(::getpid()));
+    fs::remove_all(root_);
+    fs::create_directories(root_ / "chart" / "templates");
+    fs::create_directories(root_ / "charts" / "sub" / "templates");
+    fs::create_directories(root_ / ".git" / "objects");
+    fs::create_directories(root_ / "apps" / "templates");
+    write("chart/Chart.yaml", "name: chart\n");
+    write("chart/templates/deploy.yaml", "{{- if .Values.x }}\n");
+    write("charts/sub/templates/svc.yaml", "{{ .Values }}\n");
+    write(".git/objects/x.yaml", "kind: [\n");
+    write("apps/templates/wf.yaml", "kind: WorkflowTemplate\n");
+    write("apps/a.yml", "kind: ConfigMap\n");
+    write("apps/readme.md", "# no\n");
+    fs::create_directory_symlink(root_ / "apps", root_ / "apps" / "loop");
+  }
+  void TearDown() override { fs::remove_all(root_); }
+  void write(const std::string& path, const std::string& text) {
+    std::ofstream(root_ / path) << text;
+  }
+  fs::path root_;
+};
+
+TEST_F(DiskTreeTest, WalksManifestsSkipsGitAndChartTemplatesAndLinkLoops) {
+  DiskTree tree(root_.string());
+  FileListing listing = tree.list();
+  // Chart.yaml is listed (it has no kind, so it yields no object); the loop is not followed.
+  EXPECT_EQ(listing.files,
+            (std::vector<std::string>{"apps/a.yml", "apps/templates/wf.yaml", "chart/Chart.yaml"}));
+  ASSERT_EQ(listing.skipped.size(), 2u);
+  EXPECT_EQ(listing.skipped[0].path, "chart/templates");
+  EXPECT_EQ(listing.skipped[1].path, "charts/sub/templates");
+  EXPECT_TRUE(listing.errors.empty());
+}
+
+TEST_F(DiskTreeTest, OversizedFileIsMarkedNotRead) {
+  write("apps/big.yaml", std::string(3 << 20, '#'));
+  DiskTree tree(root_.string());
+  auto content = tree.read("apps/big.yaml", 1 << 20);
+  ASSERT_TRUE(content);
+  EXPECT_TRUE(content->too_large);
+  EXPECT_TRUE(content->text.empty());
+  EXPECT_EQ(content->size, 3u << 20);
+}
+
+// The shared corpus (7,800 real files, some malformed) must load without a
+// crash or hang, the same way with one thread and with several.
+TEST(CorpusTest, LoadsTheWholeCorpus) {
+  fs::path corpus = fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus";
+  if (!fs::is_directory(corpus)) GTEST_SKIP() << "no corpus at " << corpus;
+  RepoInput repo;
+  repo.name = "corpus";
+  repo.source = corpus.string();
+  repo.tree = std::make_shared<DiskTree>(corpus.string());
+  LoadOptions options;
+  options.jobs = 2;
+  LoadResult r = load_repos({repo}, options);
+  EXPECT_GT(r.files.size(), 7000u);
+  EXPECT_GT(r.manifests.size(), 15000u);
+  EXPECT_TRUE(r.errors.empty());
+  size_t broken = 0;
+  for (const LoadedFile& f : r.files) broken += f.parsed.error ? 1 : 0;
+  EXPECT_LT(broken, 20u);
+  EXPECT_GE(broken, 1u);  // the corpus holds malformed files on purpose
+}
+
+}  // namespace
+}  // namespace driftlint

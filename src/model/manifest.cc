@@ -1,0 +1,27 @@
+#include "model/manifest.h"
+
+namespace driftlint {
+
+void split_api_version(std::string_view api_version, std::string& group, std::string& version) {
+  size_t slash = api_version.rfind('/');
+  if (slash == std::string_view::npos) {
+    group.clear();
+    version.assign(api_version);
+  } else {
+    group.assign(api_version.substr(0, slash));
+    version.assign(api_version.substr(slash + 1));
+  }
+}
+
+std::string ObjectIdentity::display() const {
+  std::string out = kind;
+  out += ' ';
+  if (!ns.empty()) {
+    out += ns;
+    out += '/';
+  }
+  out += name.empty() ? "(unnamed)" : name;
+  return out;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,38 @@
+// A Kubernetes object as it stands in a file: its identity, its tree and
+// where it came from.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "yaml/tree.h"
+
+namespace driftlint {
+
+// group/kind/namespace/name, with the version kept aside: two versions of
+// one group and kind name the same object.
+struct ObjectIdentity {
+  std::string api_version;  // as written, e.g. "kueue.x-k8s.io/v1beta1"
+  std::string group;        // "" for the core group
+  std::string version;
+  std::string kind;
+  std::string ns;  // "" when the manifest sets none
+  std::string name;
+
+  // "Kind namespace/name" or "Kind name", for messages.
+  std::string display() const;
+};
+
+// Splits an apiVersion into group and version ("v1" -> "", "v1").
+void split_api_version(std::string_view api_version, std::string& group, std::string& version);
+
+struct Manifest {
+  ObjectIdentity id;
+  yaml::Node root;
+  uint32_t file = 0;      // index into LoadResult::files
+  uint32_t document = 0;  // document index within the file
+};
+
+}  // namespace driftlint

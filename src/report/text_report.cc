@@ -1,0 +1,78 @@
+#include "report/report.h"
+
+namespace driftlint {
+
+SeverityCounts count_findings(const LintOutput& lint) {
+  SeverityCounts counts;
+  for (const Finding& f : lint.findings) {
+    if (f.suppressed) continue;
+    switch (f.severity) {
+      case Severity::Error:
+        ++counts.error;
+        break;
+      case Severity::Warning:
+        ++counts.warning;
+        break;
+      case Severity::Notice:
+        ++counts.notice;
+        break;
+    }
+  }
+  return counts;
+}
+
+namespace {
+
+std::string plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+const char* color_of(Severity s) {
+  switch (s) {
+    case Severity::Error:
+      return "\033[1;31m";
+    case Severity::Warning:
+      return "\033[1;33m";
+    case Severity::Notice:
+      return "\033[1;36m";
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string summary_line(const ReportInput& input) {
+  SeverityCounts c = count_findings(input.lint);
+  std::string line = plural(c.error, "error") + ", " + plural(c.warning, "warning") + ", " +
+                     plural(c.notice, "notice");
+  if (input.lint.suppressed) line += " (" + std::to_string(input.lint.suppressed) + " suppressed)";
+  line += " in " + plural(input.load.files.size(), "file") + " (" +
+          plural(input.load.documents, "document") + ")";
+  return line;
+}
+
+void write_text_report(std::ostream& out, const ReportInput& input, const TextReportOptions& options) {
+  for (const Finding& f : input.lint.findings) {
+    if (f.suppressed) continue;
+    std::string where;
+    if (f.repo) {
+      where = *f.repo;
+      if (f.path) where += "/" + *f.path;
+      if (f.line) where += ":" + std::to_string(f.line) + ":" + std::to_string(f.column);
+    } else {
+      where = "driftlint";
+    }
+    if (options.color) out << "\033[1m";
+    out << where << ":";
+    if (options.color) out << "\033[0m";
+    out << ' ';
+    if (options.color) out << color_of(f.severity);
+    out << severity_name(f.severity) << ":";
+    if (options.color) out << "\033[0m";
+    out << ' ' << f.message << " [" << f.rule << "]\n";
+    if (!options.quiet && !f.hint.empty()) out << "  hint: " << f.hint << "\n";
+  }
+  if (!options.quiet) out << summary_line(input) << "\n";
+}
+
+}  // namespace driftlint

@@ -1,0 +1,128 @@
+#include "rules/duplicate_resource.h"
+
+#include <filesystem>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace driftlint {
+namespace {
+
+std::string directory_of(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string join_relative(const std::string& dir, std::string_view entry) {
+  std::filesystem::path p = dir.empty() ? std::filesystem::path(entry)
+                                        : std::filesystem::path(dir) / std::filesystem::path(entry);
+  return p.lexically_normal().generic_string();
+}
+
+// Which files are built together: per kustomization, the files its
+// `resources` list names.
+struct BuildUnits {
+  std::map<std::pair<uint32_t, std::string>, std::vector<uint32_t>> units_of_file;  // (repo, path) -> unit ids
+};
+
+BuildUnits build_units(const LoadResult& load) {
+  BuildUnits units;
+  uint32_t unit = 0;
+  for (const BuildFile& build : load.build_files) {
+    const LoadedFile& file = load.files[build.file];
+    std::string dir = directory_of(file.path);
+    for (std::string_view list : {"resources", "bases"}) {
+      for (yaml::Node entry : build.root.get(list).elements()) {
+        auto text = entry.as_string();
+        if (!text || text->find("://") != std::string_view::npos) continue;
+        units.units_of_file[{file.repo, join_relative(dir, *text)}].push_back(unit);
+      }
+    }
+    ++unit;
+  }
+  return units;
+}
+
+bool share_unit(const BuildUnits& units, uint32_t repo, const std::string& a, const std::string& b) {
+  auto ia = units.units_of_file.find({repo, a});
+  auto ib = units.units_of_file.find({repo, b});
+  if (ia == units.units_of_file.end() || ib == units.units_of_file.end()) return false;
+  for (uint32_t u : ia->second) {
+    for (uint32_t v : ib->second) {
+      if (u == v) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+const RuleInfo& DuplicateResourceRule::static_info() {
+  static const RuleInfo info{
+      .id = "duplicate-resource",
+      .default_severity = Severity::Error,
+      .summary = "Two documents that are applied together define the same object "
+                 "(group, kind, namespace and name).",
+      .rationale =
+          "When one apply holds the same object twice, one definition silently wins: Argo CD "
+          "reports a RepeatedResourceWarning and keeps the last, kustomize refuses the build, and "
+          "`kubectl apply -f dir/` applies both in turn. Either way one of the two copies is a dead "
+          "edit. Two documents count as applied together when they sit in one file or in the "
+          "`resources` of one kustomization. Files that merely share a folder are not compared: "
+          "repos keep alternative install bundles, examples and test fixtures side by side, and "
+          "only the Argo CD application that deploys a folder can say it is applied as one.",
+      .hint = "Keep one definition; if the copies are variants for different clusters, move them "
+              "into separate folders or overlays.",
+      .example = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: limits, namespace: team-a}\n---\n"
+                 "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: limits, namespace: team-a}\n",
+      .options = {}};
+  return info;
+}
+
+Expected<std::unique_ptr<Rule>> DuplicateResourceRule::create(const RuleOptionsInput& input) {
+  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
+  return std::unique_ptr<Rule>(new DuplicateResourceRule());
+}
+
+void DuplicateResourceRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  const LoadResult& load = context.load;
+  using Key = std::tuple<uint32_t, std::string_view, std::string_view, std::string_view,
+                         std::string_view>;
+  std::map<Key, std::vector<const Manifest*>> by_identity;
+  for (const Manifest& m : load.manifests) {
+    if (m.id.name.empty()) continue;  // generateName objects are always distinct
+    by_identity[{load.file_of(m).repo, m.id.group, m.id.kind, m.id.ns, m.id.name}].push_back(&m);
+  }
+  BuildUnits units;
+  bool units_built = false;
+  for (const auto& [key, group] : by_identity) {
+    if (group.size() < 2) continue;
+    if (!units_built) {
+      units = build_units(load);
+      units_built = true;
+    }
+    for (size_t j = 1; j < group.size(); ++j) {
+      const Manifest& later = *group[j];
+      const LoadedFile& later_file = load.file_of(later);
+      for (size_t i = 0; i < j; ++i) {
+        const Manifest& first = *group[i];
+        const LoadedFile& first_file = load.file_of(first);
+        std::string reason;
+        if (first.file == later.file) {
+          reason = "in the same file";
+        } else if (share_unit(units, later_file.repo, first_file.path, later_file.path)) {
+          reason = "in the resources of the same kustomization";
+        } else {
+          continue;
+        }
+        out.push_back(finding_at(
+            context, later, later.root.get("metadata").key_node("name"),
+            later.id.display() + " is defined twice " + reason + ": also at " + first_file.path + ":" +
+                std::to_string(first.root.position().line) + "; one definition silently overrides the other"));
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace driftlint

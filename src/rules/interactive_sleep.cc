@@ -1,0 +1,129 @@
+#include "rules/interactive_sleep.h"
+
+#include "base/strings.h"
+#include "model/pod_templates.h"
+#include "model/quantity.h"
+
+namespace driftlint {
+namespace {
+
+const char* const kDefaultPatterns[] = {
+    R"(\bsleep\s+(infinity|inf)\b)",
+    R"(\btail\s+-f\s+/dev/null\b)",
+    R"(\bwhile\s+(true|:)\s*;?\s*do\s+sleep\b)",
+    R"(\bsleep\s+[0-9]{6,}\b)",
+};
+
+// The GPU resources a container asks for: (resource, amount as written).
+// A literal zero does not count; a template expression ("{{inputs.parameters.gpus}}") does.
+std::vector<std::pair<std::string_view, std::string_view>> gpu_requests(
+    const ContainerView& c, const GpuResourceMatcher& gpu) {
+  std::vector<std::pair<std::string_view, std::string_view>> out;
+  for (yaml::Node list : {c.requests, c.limits}) {
+    for (auto [key, value] : list.entries()) {
+      if (!gpu.is_gpu(key.text())) continue;
+      auto amount = parse_quantity(value.text());
+      if (amount && *amount <= 0) continue;
+      bool seen = false;
+      for (auto& [r, a] : out) seen = seen || r == key.text();
+      if (!seen) out.emplace_back(key.text(), value.text());
+    }
+  }
+  return out;
+}
+
+// Points at the part that idles on its own (script source, then args), else the command.
+yaml::Node anchor_for_match(const ContainerView& c, const RE2& re) {
+  auto matches_alone = [&](yaml::Node part) {
+    ContainerView only;
+    only.args = part;
+    std::string text = only.command_line();
+    return !text.empty() && RE2::PartialMatch(text, re);
+  };
+  if (c.script_source && matches_alone(c.script_source)) return c.node.key_node("source");
+  if (c.args && matches_alone(c.args)) return c.node.key_node("args");
+  return c.command_anchor();
+}
+
+}  // namespace
+
+const RuleInfo& InteractiveSleepRule::static_info() {
+  static const RuleInfo info{
+      .id = "interactive-sleep",
+      .default_severity = Severity::Warning,
+      .summary = "A container that requests a GPU runs a command that only idles "
+                 "(`sleep infinity`, `tail -f /dev/null`, `while true; do sleep ...`).",
+      .rationale =
+          "An idle container holds its GPU for as long as it lives: nobody else can schedule on "
+          "that device while someone execs into the pod now and then. On a shared GPU cluster this "
+          "is the most common way capacity disappears. The command, args and (for Argo script "
+          "templates) the script source are joined with spaces and searched with the configured "
+          "RE2 patterns.",
+      .hint = "Run the real workload as the container command so the pod ends when the work does; "
+              "for interactive work use a time-limited session (activeDeadlineSeconds) or a "
+              "CPU-only pod.",
+      .example = "apiVersion: v1\nkind: Pod\nmetadata: {name: dev, namespace: research}\nspec:\n"
+                 "  containers:\n  - name: main\n    image: pytorch/pytorch\n    command: [sleep, "
+                 "infinity]\n    resources:\n      limits: {nvidia.com/gpu: 1}\n",
+      .options = {{"patterns", "list of RE2 patterns (searched, not anchored)",
+                   "['\\bsleep\\s+(infinity|inf)\\b', '\\btail\\s+-f\\s+/dev/null\\b', "
+                   "'\\bwhile\\s+(true|:)\\s*;?\\s*do\\s+sleep\\b', '\\bsleep\\s+[0-9]{6,}\\b']",
+                   "Commands that only idle. Setting this replaces the defaults."}}};
+  return info;
+}
+
+Expected<std::unique_ptr<Rule>> InteractiveSleepRule::create(const RuleOptionsInput& input) {
+  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
+  std::vector<std::unique_ptr<const RE2>> patterns;
+  RE2::Options options;
+  options.set_log_errors(false);
+  if (yaml::Node configured = input.options.get("patterns")) {
+    yaml::Position at = configured.position();
+    std::string where = input.config_file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
+    if (!configured.is_sequence()) {
+      return Error{where + ": option 'patterns' of rule 'interactive-sleep' must be a list of RE2 patterns"};
+    }
+    for (yaml::Node p : configured.elements()) {
+      yaml::Position pat = p.position();
+      std::string pwhere = input.config_file + ":" + std::to_string(pat.line) + ":" + std::to_string(pat.column);
+      if (!p.is_scalar() || p.is_null()) return Error{pwhere + ": a pattern must be a string"};
+      auto re = std::make_unique<const RE2>(std::string(p.text()), options);
+      if (!re->ok()) {
+        return Error{pwhere + ": pattern " + quote_for_message(p.text()) + " is not valid RE2: " + re->error()};
+      }
+      patterns.push_back(std::move(re));
+    }
+  } else {
+    for (const char* p : kDefaultPatterns) patterns.push_back(std::make_unique<const RE2>(p, options));
+  }
+  return std::unique_ptr<Rule>(new InteractiveSleepRule(std::move(patterns)));
+}
+
+void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  for (const Manifest& m : context.load.manifests) {
+    for (const PodTemplateView& pod : pod_templates(m)) {
+      for (const ContainerView& c : pod.containers) {
+        auto gpus = gpu_requests(c, context.gpu);
+        if (gpus.empty()) continue;
+        std::string command = c.command_line();
+        if (command.empty()) continue;
+        for (const auto& re : patterns_) {
+          if (!RE2::PartialMatch(command, *re)) continue;
+          std::string who = !c.name.empty() ? "container " + quote_for_message(c.name)
+                            : !pod.template_name.empty()
+                                ? "the container of template " + quote_for_message(pod.template_name)
+                                : std::string("an unnamed container");
+          std::string message = who + " in " + pod.location +
+                                " requests " + std::string(gpus[0].first) + ": " +
+                                std::string(gpus[0].second) + " but its command only idles (" +
+                                quote_for_message(command, 60) +
+                                "), holding the GPU while nothing runs";
+          out.push_back(finding_at(context, m, anchor_for_match(c, *re), std::move(message)));
+          break;
+        }
+      }
+    }
+  }
+}
+
+}  // namespace driftlint

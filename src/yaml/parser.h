@@ -1,0 +1,46 @@
+// The one seam between driftlint and its YAML library: text in, a Tree with
+// positions out. Nothing else includes yaml-cpp's headers.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "yaml/tree.h"
+
+namespace driftlint::yaml {
+
+struct SyntaxError {
+  Position position;
+  std::string message;
+};
+
+struct DuplicateKey {
+  Node key;    // the later occurrence (the one Kubernetes keeps)
+  Node first;  // the earlier occurrence
+};
+
+struct Document {
+  Node root;  // invalid for an empty document
+  Position start;
+};
+
+struct ParseLimits {
+  // Nodes that aliases may add to a document by expansion (alias bombs).
+  size_t max_alias_expansion = 1'000'000;
+};
+
+struct ParsedFile {
+  std::shared_ptr<const Tree> tree;
+  // Documents parsed before an error stay usable.
+  std::vector<Document> documents;
+  std::optional<SyntaxError> error;
+  std::vector<DuplicateKey> duplicate_keys;
+};
+
+// Parses every document of a YAML (or JSON) text. Never throws.
+ParsedFile parse_yaml(std::string_view text, const ParseLimits& limits = {});
+
+}  // namespace driftlint::yaml

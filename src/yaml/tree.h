@@ -1,0 +1,177 @@
+// The document tree every rule reads. One Tree per file holds all of the
+// file's documents in three flat arrays (nodes, child ids, scalar text), so a
+// file costs a few allocations instead of one per node, and a Node is a
+// two-word handle that is cheap to copy. Aliases share the anchored node (the
+// tree is a DAG), so alias bombs cost no memory; the parser bounds how much
+// they may expand.
+#pragma once
+
+#include <cstdint>
+#include <iterator>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "yaml/scalar.h"
+
+namespace driftlint::yaml {
+
+enum class NodeKind : uint8_t { Scalar, Sequence, Map };
+
+// 1-based line and column; 0 means unknown.
+struct Position {
+  uint32_t line = 0;
+  uint32_t column = 0;
+};
+
+struct NodeData {
+  NodeKind kind = NodeKind::Scalar;
+  ScalarType scalar_type = ScalarType::Null;
+  bool bool_value = false;
+  bool quoted = false;
+  Position position;
+  // Scalar: offset and length in Tree::text_. Containers: offset and count in
+  // Tree::children_ (maps store key, value, key, value...).
+  uint32_t offset = 0;
+  uint32_t length = 0;
+};
+
+class Tree;
+
+class Node {
+ public:
+  Node() = default;
+  Node(const Tree* tree, uint32_t id) : tree_(tree), id_(id) {}
+
+  bool valid() const { return tree_ != nullptr; }
+  explicit operator bool() const { return valid(); }
+
+  NodeKind kind() const;
+  bool is_map() const { return valid() && kind() == NodeKind::Map; }
+  bool is_sequence() const { return valid() && kind() == NodeKind::Sequence; }
+  bool is_scalar() const { return valid() && kind() == NodeKind::Scalar; }
+  bool is_null() const { return is_scalar() && scalar_type() == ScalarType::Null; }
+  // A scalar Kubernetes reads as a string (quoted, or plain and not typed).
+  bool is_string() const { return is_scalar() && scalar_type() == ScalarType::String; }
+  ScalarType scalar_type() const;
+  bool quoted() const;
+
+  // The scalar's text as written (unescaped); empty for containers.
+  std::string_view text() const;
+  // The text when this is a string scalar, else nullopt.
+  std::optional<std::string_view> as_string() const;
+  std::optional<bool> as_bool() const;
+  std::optional<int64_t> as_int() const;
+  // Int or Float scalars.
+  std::optional<double> as_number() const;
+
+  Position position() const;
+  // Number of elements (sequence) or entries (map).
+  size_t size() const;
+
+  // Sequence element i.
+  Node element(size_t i) const;
+  // Map entry i.
+  Node key_at(size_t i) const;
+  Node value_at(size_t i) const;
+
+  // Value for a string key; the last entry wins, as in Kubernetes' decoder.
+  Node get(std::string_view key) const;
+  // The key node for a string key (for positions).
+  Node key_node(std::string_view key) const;
+  // Walks map keys; a step that is not a map or key yields an invalid Node.
+  Node path(std::initializer_list<std::string_view> keys) const;
+
+  uint32_t id() const { return id_; }
+  const Tree* tree() const { return tree_; }
+
+  // Helpers for range-for loops: `for (auto [key, value] : node.entries())`.
+  class EntryRange entries() const;
+  class ElementRange elements() const;
+
+  friend bool operator==(const Node& a, const Node& b) {
+    return a.tree_ == b.tree_ && a.id_ == b.id_;
+  }
+
+ private:
+  const NodeData& data() const;
+  const Tree* tree_ = nullptr;
+  uint32_t id_ = 0;
+};
+
+struct Entry {
+  Node key;
+  Node value;
+};
+
+class EntryRange {
+ public:
+  class iterator {
+   public:
+    iterator(Node node, size_t i) : node_(node), i_(i) {}
+    Entry operator*() const { return {node_.key_at(i_), node_.value_at(i_)}; }
+    iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+   private:
+    Node node_;
+    size_t i_;
+  };
+  explicit EntryRange(Node node) : node_(node) {}
+  iterator begin() const { return {node_, 0}; }
+  iterator end() const { return {node_, node_.is_map() ? node_.size() : 0}; }
+
+ private:
+  Node node_;
+};
+
+class ElementRange {
+ public:
+  class iterator {
+   public:
+    iterator(Node node, size_t i) : node_(node), i_(i) {}
+    Node operator*() const { return node_.element(i_); }
+    iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator!=(const iterator& o) const { return i_ != o.i_; }
+
+   private:
+    Node node_;
+    size_t i_;
+  };
+  explicit ElementRange(Node node) : node_(node) {}
+  iterator begin() const { return {node_, 0}; }
+  iterator end() const { return {node_, node_.is_sequence() ? node_.size() : 0}; }
+
+ private:
+  Node node_;
+};
+
+inline EntryRange Node::entries() const { return EntryRange(*this); }
+inline ElementRange Node::elements() const { return ElementRange(*this); }
+
+class Tree {
+ public:
+  Node node(uint32_t id) const { return Node(this, id); }
+  size_t node_count() const { return nodes_.size(); }
+  size_t memory_bytes() const {
+    return nodes_.capacity() * sizeof(NodeData) + children_.capacity() * sizeof(uint32_t) +
+           text_.capacity();
+  }
+
+ private:
+  friend class Node;
+  friend class TreeBuilder;
+  std::vector<NodeData> nodes_;
+  std::vector<uint32_t> children_;
+  std::string text_;
+};
+
+}  // namespace driftlint::yaml
