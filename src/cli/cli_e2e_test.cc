@@ -284,5 +284,21 @@ TEST_F(CliTest, HostileInputsDoNotCrash) {
   EXPECT_TRUE(broken.count("big.yaml"));
 }
 
+// The whole shared corpus through the binary: no crash (also under the
+// sanitizers), valid JSON, and every finding located.
+TEST_F(CliTest, LintsTheWholeCorpus) {
+  fs::path corpus = fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus";
+  if (!fs::is_directory(corpus)) GTEST_SKIP() << "no corpus at " << corpus;
+  Outcome r = run({"check", corpus.string(), "--format", "json", "-j", "2"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  auto report = nlohmann::json::parse(r.out);
+  EXPECT_GT(report["summary"]["files"].get<int>(), 7000);
+  for (const auto& f : report["findings"]) {
+    EXPECT_TRUE(f["path"].is_string()) << f.dump();
+    EXPECT_TRUE(f["line"].is_number()) << f.dump();
+    EXPECT_FALSE(f["hint"].get<std::string>().empty());
+  }
+}
+
 }  // namespace
 }  // namespace driftlint
