@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "config/config.h"
 #include "config/repo_spec.h"
+#include "lint/changed_files.h"
 #include "lint/engine.h"
 #include "lint/gpu_resources.h"
 #include "load/loader.h"
@@ -27,7 +28,7 @@ constexpr const char* kCheckUsage =
     "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
     "                       [--snapshot FILE]... [--format text|json] [--output FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
-    "                       [--disable RULE]... [-j N] [--quiet]\n";
+    "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n";
 
 struct CheckOptions {
   std::vector<std::string> paths;
@@ -39,6 +40,7 @@ struct CheckOptions {
   std::string fail_on = "error";
   std::vector<std::string> enable;
   std::vector<std::string> disable;
+  std::vector<std::string> changed_since;
   unsigned jobs = 0;
   bool quiet = false;
   uint64_t max_file_size_mib = 64;
@@ -57,6 +59,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "fail-on", po::value<std::string>(&o.fail_on), "error, warning, notice or none (default error)")(
       "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
       "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
+      "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
@@ -176,6 +179,20 @@ int run_check(const std::vector<std::string>& args) {
 
   LintContext context{load, config, *gpu};
   LintOutput lint = run_rules(*rules, context);
+
+  if (!o.changed_since.empty()) {
+    std::vector<ChangedSince> specs;
+    for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
+    Expected<ChangedFiles> changed = compute_changed_files(load, specs);
+    if (!changed) {
+      input_errors.push_back(changed.error().message);
+    } else {
+      keep_changed_only(lint, *changed);
+      if (!o.quiet) {
+        for (const std::string& note : changed->notes) std::cerr << "driftlint: note: " << note << "\n";
+      }
+    }
+  }
 
   for (const std::string& e : input_errors) print_error(e);
   if (!o.quiet) {

@@ -9,23 +9,12 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "cli/test_driver.h"
+
 namespace driftlint {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Outcome {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 class CliTest : public ::testing::Test {
  protected:
@@ -45,29 +34,7 @@ class CliTest : public ::testing::Test {
 
   // Runs driftlint with args in `cwd` (default: the test's folder).
   Outcome run(const std::vector<std::string>& args, const fs::path& cwd = {}) {
-    fs::path out = dir_ / ".stdout", err = dir_ / ".stderr";
-    pid_t pid = fork();
-    if (pid == 0) {
-      if (!cwd.empty() ? chdir(cwd.c_str()) != 0 : chdir(dir_.c_str()) != 0) _exit(127);
-      FILE* o = freopen(out.c_str(), "w", stdout);
-      FILE* e = freopen(err.c_str(), "w", stderr);
-      if (!o || !e) _exit(127);
-      std::vector<char*> argv;
-      std::string binary = DRIFTLINT_BINARY;
-      argv.push_back(binary.data());
-      std::vector<std::string> copy = args;
-      for (std::string& a : copy) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(binary.c_str(), argv.data());
-      _exit(127);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
-    Outcome r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = slurp(out);
-    r.err = slurp(err);
-    return r;
+    return run_driftlint(args, cwd.empty() ? dir_ : cwd, dir_);
   }
 
   static size_t lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
@@ -183,7 +150,8 @@ TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
   write("repo/ok.yaml", kClean);
   Outcome rev = run({"check", "--repo", "infra=repo@main"});
   EXPECT_EQ(rev.exit_code, 2);
-  EXPECT_NE(rev.err.find("not supported yet"), std::string::npos) << rev.err;
+  EXPECT_NE(rev.err.find("repo 'infra': a revision was asked but"), std::string::npos) << rev.err;
+  EXPECT_NE(rev.err.find("not a git repository"), std::string::npos) << rev.err;
   Outcome url = run({"check", "--repo", "infra=https://git.example/org/infra.git"});
   EXPECT_EQ(url.exit_code, 2);
   EXPECT_NE(url.err.find("not supported yet"), std::string::npos) << url.err;

@@ -1,5 +1,7 @@
 #include "load/file_tree.h"
 
+#include "load/helm.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -26,15 +28,13 @@ std::string relative_path(const fs::path& root, const fs::path& path) {
   return path.lexically_relative(root).generic_string();
 }
 
-// A chart folder has Chart.yaml or values.yaml, or sits below a `charts/`
-// folder (subcharts, and charts copied without their metadata).
-bool is_helm_chart_dir(const fs::path& root, const fs::path& dir) {
-  std::error_code ec;
-  if (fs::exists(dir / "Chart.yaml", ec) || fs::exists(dir / "values.yaml", ec)) return true;
-  for (const fs::path& part : dir.lexically_relative(root)) {
-    if (part == "charts") return true;
-  }
-  return false;
+bool is_helm_templates_dir(const fs::path& root, const fs::path& dir) {
+  std::string relative = relative_path(root, dir);
+  auto exists = [&](const std::string& p) {
+    std::error_code ec;
+    return fs::exists(root / p, ec);
+  };
+  return helm_templates_dir_of(relative + "/x", exists) == relative;
 }
 
 }  // namespace
@@ -47,7 +47,8 @@ FileListing DiskTree::list() const {
   }
   fs::path root(root_);
   std::error_code ec;
-  fs::recursive_directory_iterator it(root, fs::directory_options::none, ec);
+  fs::path start = prefix_.empty() ? root : root / prefix_;
+  fs::recursive_directory_iterator it(start, fs::directory_options::none, ec);
   if (ec) {
     out.errors.push_back(root_ + ": cannot read directory: " + ec.message());
     return out;
@@ -61,7 +62,7 @@ FileListing DiskTree::list() const {
     if (is_dir) {
       if (name == ".git") {
         it.disable_recursion_pending();
-      } else if (name == "templates" && is_helm_chart_dir(root, path.parent_path())) {
+      } else if (name == "templates" && is_helm_templates_dir(root, path)) {
         out.skipped.push_back({relative_path(root, path), "Helm chart templates (not rendered)"});
         it.disable_recursion_pending();
       }

@@ -39,12 +39,14 @@ class FileTree {
 // True for names the loader treats as manifests: .yaml, .yml, .json.
 bool is_manifest_file_name(const std::string& name);
 
-// A directory on disk, walked recursively; or one file when `single_file` is set
-// (then `root` is its directory and `single_file` its name).
+// A directory on disk, walked recursively; or one file when `single_file` is
+// set (a path relative to `root`). With a `prefix`, only that folder below
+// `root` is walked, and paths stay relative to `root` (a folder inside a git
+// checkout reports paths from the checkout's root).
 class DiskTree : public FileTree {
  public:
-  DiskTree(std::string root, std::string single_file = {})
-      : root_(std::move(root)), single_file_(std::move(single_file)) {}
+  DiskTree(std::string root, std::string single_file = {}, std::string prefix = {})
+      : root_(std::move(root)), single_file_(std::move(single_file)), prefix_(std::move(prefix)) {}
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   const std::string& root() const { return root_; }
@@ -52,6 +54,7 @@ class DiskTree : public FileTree {
  private:
   std::string root_;
   std::string single_file_;
+  std::string prefix_;
 };
 
 // Files held in memory, for tests.

@@ -15,12 +15,16 @@
 
 namespace driftlint {
 
+class GitRepository;
+
 struct RepoInput {
   std::string name;
   std::string source;                 // as the user wrote it
   std::optional<std::string> revision;  // as asked
   std::optional<std::string> commit;    // resolved commit id, when known
   std::optional<std::string> url;       // the URL Argo CD would use, when known
+  std::optional<bool> dirty;            // a working tree with uncommitted changes
+  std::shared_ptr<GitRepository> git;   // when the repo is a git repository
   std::shared_ptr<const FileTree> tree;
 };
 

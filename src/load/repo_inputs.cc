@@ -4,6 +4,7 @@
 #include <set>
 
 #include "config/repo_spec.h"
+#include "git/repository.h"
 
 namespace driftlint {
 
@@ -18,36 +19,106 @@ std::string unique_name(std::set<std::string>& used, const std::string& wanted) 
   return name;
 }
 
-// A repo entry from the config or --repo. Git sources arrive with the git issue.
+// Describes a path on disk: inside a git checkout it is read from the
+// checkout's root (paths relative to it) with HEAD and dirtiness recorded.
+struct DiskSource {
+  std::shared_ptr<FileTree> tree;
+  std::shared_ptr<GitRepository> git;
+  std::string default_name;
+};
+
+DiskSource disk_source(const fs::path& absolute, bool is_file) {
+  DiskSource out;
+  fs::path dir = is_file ? absolute.parent_path() : absolute;
+  Expected<std::shared_ptr<GitRepository>> git = GitRepository::open(dir.string());
+  if (git && !(*git)->workdir().empty()) {
+    fs::path root = fs::path((*git)->workdir());
+    fs::path relative = absolute.lexically_relative(root);
+    if (!relative.empty() && *relative.begin() != "..") {
+      out.git = *git;
+      out.default_name = root.filename().string();
+      std::string rel = relative.generic_string();
+      if (rel == ".") rel.clear();
+      out.tree = is_file ? std::make_shared<DiskTree>(root.string(), rel)
+                         : std::make_shared<DiskTree>(root.string(), std::string(), rel);
+      return out;
+    }
+  }
+  out.default_name = (is_file ? absolute.parent_path() : absolute).filename().string();
+  out.tree = is_file ? std::make_shared<DiskTree>(absolute.parent_path().string(),
+                                                  absolute.filename().string())
+                     : std::make_shared<DiskTree>(absolute.string());
+  return out;
+}
+
+void record_git_state(RepoInput& repo, const std::shared_ptr<GitRepository>& git, bool working_tree) {
+  repo.git = git;
+  if (!git) return;
+  if (working_tree) {
+    repo.commit = git->head_commit();
+    repo.dirty = git->dirty();
+  }
+  if (!repo.url) repo.url = git->origin_url();
+}
+
+// A repo entry from the config or --repo.
 void add_repo_entry(const RepoConfig& entry, const fs::path& base, std::set<std::string>& used,
                     ResolvedRepos& out) {
+  std::string who = entry.origin + ": repo '" + entry.name + "'";
   if (used.count(entry.name)) {
     out.errors.push_back(entry.origin + ": repo name '" + entry.name + "' is used twice");
     return;
   }
   if (is_url_source(entry.source)) {
-    out.errors.push_back(entry.origin + ": repo '" + entry.name +
-                         "': git URL sources are not supported yet (clone it and give the path)");
-    return;
-  }
-  if (entry.revision) {
-    out.errors.push_back(entry.origin + ": repo '" + entry.name + "': revision '" + *entry.revision +
-                         "' cannot be read yet: reading revisions from git is not supported yet");
+    out.errors.push_back(who + ": cloning git URLs is not supported yet (clone it and give the path)");
     return;
   }
   fs::path path = fs::path(entry.source).is_absolute() ? fs::path(entry.source) : base / entry.source;
   std::error_code ec;
   if (!fs::is_directory(path, ec)) {
-    out.errors.push_back(entry.origin + ": repo '" + entry.name + "': " + path.string() +
+    out.errors.push_back(who + ": " + path.string() +
                          (fs::exists(path, ec) ? " is not a directory" : " does not exist"));
     return;
   }
-  used.insert(entry.name);
+  fs::path absolute = fs::weakly_canonical(fs::absolute(path, ec), ec);
   RepoInput repo;
   repo.name = entry.name;
   repo.source = entry.source;
   repo.url = entry.url;
-  repo.tree = std::make_shared<DiskTree>(path.lexically_normal().string());
+  repo.revision = entry.revision;
+  if (entry.revision) {
+    // Read the revision from the object database; the work tree is not touched.
+    Expected<std::shared_ptr<GitRepository>> git = GitRepository::open(absolute.string());
+    if (!git) {
+      out.errors.push_back(who + ": a revision was asked but " + git.error().message);
+      return;
+    }
+    Expected<std::string> commit = (*git)->resolve_commit(*entry.revision);
+    if (!commit) {
+      out.errors.push_back(who + ": " + commit.error().message);
+      return;
+    }
+    std::string prefix;
+    if (!(*git)->workdir().empty()) {
+      fs::path relative = absolute.lexically_relative((*git)->workdir());
+      if (relative.generic_string() != ".") prefix = relative.generic_string();
+    }
+    Expected<std::shared_ptr<GitCommitTree>> tree = GitCommitTree::create(*git, *commit, prefix);
+    if (!tree) {
+      out.errors.push_back(who + ": " + tree.error().message);
+      return;
+    }
+    repo.tree = *tree;
+    repo.commit = *commit;
+    record_git_state(repo, *git, false);
+  } else {
+    // A named repo's paths are relative to its source folder; git state is
+    // recorded when that folder is in a checkout.
+    repo.tree = std::make_shared<DiskTree>(absolute.string());
+    Expected<std::shared_ptr<GitRepository>> git = GitRepository::open(absolute.string());
+    if (git && !(*git)->workdir().empty()) record_git_state(repo, *git, true);
+  }
+  used.insert(entry.name);
   out.repos.push_back(std::move(repo));
 }
 
@@ -69,20 +140,17 @@ ResolvedRepos resolve_repos(const Config& config, const std::vector<RepoConfig>&
       out.errors.push_back(arg + ": no such file or directory");
       continue;
     }
-    fs::path absolute = fs::weakly_canonical(fs::absolute(path, ec), ec);
-    RepoInput repo;
-    repo.source = arg;
-    if (fs::is_directory(status)) {
-      repo.name = unique_name(used, absolute.filename().string());
-      repo.tree = std::make_shared<DiskTree>(absolute.string());
-    } else if (fs::is_regular_file(status)) {
-      repo.name = unique_name(used, absolute.parent_path().filename().string());
-      repo.tree = std::make_shared<DiskTree>(absolute.parent_path().string(),
-                                             absolute.filename().string());
-    } else {
+    if (!fs::is_directory(status) && !fs::is_regular_file(status)) {
       out.errors.push_back(arg + ": not a regular file or directory");
       continue;
     }
+    fs::path absolute = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    DiskSource source = disk_source(absolute, fs::is_regular_file(status));
+    RepoInput repo;
+    repo.source = arg;
+    repo.name = unique_name(used, source.default_name);
+    repo.tree = source.tree;
+    record_git_state(repo, source.git, true);
     out.repos.push_back(std::move(repo));
   }
   return out;

@@ -19,11 +19,13 @@ std::string json_report(const ReportInput& input) {
   report["tool"] = {{"name", "driftlint"}, {"version", DRIFTLINT_VERSION}};
   Json repos = Json::array();
   for (const RepoInput& repo : input.load.repos) {
-    repos.push_back({{"name", repo.name},
-                     {"source", repo.source},
-                     {"revision", optional_string(repo.revision)},
-                     {"commit", optional_string(repo.commit)},
-                     {"url", optional_string(repo.url)}});
+    Json entry = {{"name", repo.name},
+                  {"source", repo.source},
+                  {"revision", optional_string(repo.revision)},
+                  {"commit", optional_string(repo.commit)},
+                  {"url", optional_string(repo.url)}};
+    if (repo.dirty) entry["dirty"] = *repo.dirty;
+    repos.push_back(std::move(entry));
   }
   report["repos"] = std::move(repos);
   Json findings = Json::array();

@@ -1,0 +1,188 @@
+// Git sources on real repositories that the tests create with the git CLI.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli/test_driver.h"
+#include "git/repository.h"
+
+namespace driftlint {
+namespace {
+
+namespace fs = std::filesystem;
+
+const char* kQuota =
+    "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: team-a\nspec:\n"
+    "  hard:\n    requests.nvidia.com/gpu: \"4\"\n";
+const char* kClean = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\ndata: {a: \"1\"}\n";
+
+class GitTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("driftlint-git-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "infra");
+    git("init -q -b main");
+    git("config user.email t@example.com");
+    git("config user.name test");
+    git("config commit.gpgsign false");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void git(const std::string& args) {
+    std::string command = "git -C '" + (dir_ / "infra").string() + "' " + args + " >/dev/null 2>&1";
+    ASSERT_EQ(std::system(command.c_str()), 0) << command;
+  }
+  void write(const std::string& path, const std::string& text) {
+    fs::create_directories((dir_ / "infra" / path).parent_path());
+    std::ofstream(dir_ / "infra" / path, std::ios::binary) << text;
+  }
+  std::string rev_parse(const std::string& rev) {
+    std::string command = "git -C '" + (dir_ / "infra").string() + "' rev-parse " + rev + " > '" +
+                          (dir_ / "rev").string() + "'";
+    EXPECT_EQ(std::system(command.c_str()), 0);
+    std::string out = slurp(dir_ / "rev");
+    while (!out.empty() && out.back() == '\n') out.pop_back();
+    return out;
+  }
+  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, dir_, dir_); }
+  nlohmann::json run_json(std::vector<std::string> args, int expected_exit) {
+    args.push_back("--format");
+    args.push_back("json");
+    Outcome r = run(args);
+    EXPECT_EQ(r.exit_code, expected_exit) << r.err;
+    return r.out.empty() ? nlohmann::json() : nlohmann::json::parse(r.out);
+  }
+  static std::set<std::string> paths(const nlohmann::json& report) {
+    std::set<std::string> out;
+    for (const auto& f : report["findings"]) out.insert(f["path"].get<std::string>());
+    return out;
+  }
+  // Every file of the work tree and .git/HEAD, index and refs, for "untouched" checks.
+  std::map<std::string, std::string> snapshot_checkout() {
+    std::map<std::string, std::string> files;
+    for (const auto& e : fs::recursive_directory_iterator(dir_ / "infra")) {
+      if (!e.is_regular_file()) continue;
+      std::string rel = fs::relative(e.path(), dir_ / "infra").generic_string();
+      if (rel.rfind(".git/objects/", 0) == 0 || rel.rfind(".git/logs/", 0) == 0) continue;
+      files[rel] = slurp(e.path());
+    }
+    return files;
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(GitTest, ReadsARevisionFromTheObjectDatabaseNotTheWorkTree) {
+  write("clusters/quota.yaml", kQuota);
+  git("add -A");
+  git("commit -qm one");
+  std::string first = rev_parse("HEAD");
+  write("clusters/quota.yaml", kClean);  // committed: the quota is gone on main
+  git("commit -qam two");
+  git("branch old " + first);
+  write("clusters/quota.yaml", kQuota);  // uncommitted: back in the work tree
+  write("clusters/new.yaml", std::string(kQuota) + "---\n" + kQuota);  // untracked
+  auto before = snapshot_checkout();
+
+  auto head = run_json({"check", "--repo", "infra=infra@main", "--fail-on", "warning"}, 0);
+  EXPECT_TRUE(head["findings"].empty()) << head.dump();  // the tree wins over the work tree
+  EXPECT_EQ(head["repos"][0]["revision"], "main");
+  EXPECT_EQ(head["repos"][0]["commit"], rev_parse("main"));
+
+  auto old = run_json({"check", "--repo", "infra=infra@old", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(old), std::set<std::string>{"clusters/quota.yaml"});
+  EXPECT_EQ(old["repos"][0]["commit"], first);
+  auto back = run_json({"check", "--repo", "infra=infra@HEAD~1", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(back["repos"][0]["commit"], first);
+  auto short_id = run_json({"check", "--repo", "infra=infra@" + first.substr(0, 8), "--fail-on", "warning"}, 1);
+  EXPECT_EQ(short_id["repos"][0]["commit"], first);
+
+  auto work_tree = run_json({"check", "infra", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(work_tree), (std::set<std::string>{"clusters/new.yaml", "clusters/quota.yaml"}));
+  EXPECT_EQ(work_tree["repos"][0]["commit"], rev_parse("HEAD"));
+  EXPECT_EQ(work_tree["repos"][0]["dirty"], true);
+
+  EXPECT_EQ(snapshot_checkout(), before) << "the checkout was modified";
+}
+
+TEST_F(GitTest, TagsAndSubfoldersOfACheckout) {
+  write("apps/a/quota.yaml", kQuota);
+  write("other/x.yaml", kClean);
+  git("add -A");
+  git("commit -qm one");
+  git("tag v1");
+  auto tagged = run_json({"check", "--repo", "apps=infra/apps@v1", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(tagged), std::set<std::string>{"a/quota.yaml"});  // relative to the source folder
+  // A PATH inside a checkout reports paths from the checkout's root.
+  auto inside = run_json({"check", "infra/apps/a", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(inside), std::set<std::string>{"apps/a/quota.yaml"});
+  EXPECT_EQ(inside["repos"][0]["name"], "infra");
+  EXPECT_EQ(inside["repos"][0]["dirty"], false);
+  EXPECT_EQ(inside["summary"]["files"], 1);
+}
+
+TEST_F(GitTest, ChangedSinceReportsOnlyAddedModifiedAndRenamedFiles) {
+  write("keep.yaml", kQuota);
+  write("modify.yaml", kClean);
+  write("rename-me.yaml", std::string(kQuota) + "# a long enough body to be found as a rename\n");
+  git("add -A");
+  git("commit -qm base");
+  git("checkout -qb feature");
+  write("modify.yaml", kQuota);
+  write("added.yaml", kQuota);
+  git("mv rename-me.yaml renamed.yaml");
+  git("add -A");
+  git("commit -qm change");
+
+  auto pr = run_json({"check", "--repo", "infra=infra@feature", "--changed-since", "main", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(pr), (std::set<std::string>{"added.yaml", "modify.yaml", "renamed.yaml"}));
+  auto named = run_json({"check", "--repo", "infra=infra@feature", "--changed-since", "infra=main",
+                         "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(named), paths(pr));
+
+  // The work tree counts its uncommitted changes too.
+  write("keep.yaml", std::string(kQuota) + "# edited\n");
+  auto local = run_json({"check", "infra", "--changed-since", "feature", "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(local), std::set<std::string>{"keep.yaml"});
+  // Nothing changed: nothing reported, exit 0.
+  git("checkout -q -- keep.yaml");
+  auto none = run_json({"check", "infra", "--changed-since", "feature", "--fail-on", "warning"}, 0);
+  EXPECT_TRUE(none["findings"].empty());
+}
+
+TEST_F(GitTest, ErrorsNameTheRepoAndTheReason) {
+  write("a.yaml", kClean);
+  git("add -A");
+  git("commit -qm one");
+  Outcome missing = run({"check", "--repo", "infra=infra@no-such-branch"});
+  EXPECT_EQ(missing.exit_code, 2);
+  EXPECT_NE(missing.err.find("repo 'infra': revision 'no-such-branch' does not resolve"), std::string::npos)
+      << missing.err;
+  fs::create_directories(dir_ / "plain");
+  Outcome not_repo = run({"check", "--repo", "plain=plain@main"});
+  EXPECT_EQ(not_repo.exit_code, 2);
+  EXPECT_NE(not_repo.err.find("repo 'plain': a revision was asked but"), std::string::npos) << not_repo.err;
+  Outcome bad_base = run({"check", "--repo", "infra=infra@main", "--changed-since", "infra=nope"});
+  EXPECT_EQ(bad_base.exit_code, 2);
+  EXPECT_NE(bad_base.err.find("revision 'nope' does not resolve"), std::string::npos) << bad_base.err;
+  Outcome unknown_repo = run({"check", "--repo", "infra=infra@main", "--changed-since", "other=main"});
+  EXPECT_EQ(unknown_repo.exit_code, 2);
+  EXPECT_NE(unknown_repo.err.find("no repo named 'other'"), std::string::npos) << unknown_repo.err;
+}
+
+TEST_F(GitTest, OriginUrlIsRecorded) {
+  write("a.yaml", kClean);
+  git("add -A");
+  git("commit -qm one");
+  git("remote add origin git@github.example:org/infra.git");
+  auto report = run_json({"check", "infra"}, 0);
+  EXPECT_EQ(report["repos"][0]["url"], "git@github.example:org/infra.git");
+}
+
+}  // namespace
+}  // namespace driftlint

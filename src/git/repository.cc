@@ -1,0 +1,226 @@
+#include "git/repository.h"
+
+#include <git2.h>
+
+#include <filesystem>
+#include <vector>
+
+#include "load/helm.h"
+
+namespace driftlint {
+
+void GitRepositoryDeleter::operator()(git_repository* repo) const { git_repository_free(repo); }
+void GitTreeDeleter::operator()(git_tree* tree) const { git_tree_free(tree); }
+
+namespace {
+
+template <class T, void (*Free)(T*)>
+struct Owned {
+  T* ptr = nullptr;
+  ~Owned() {
+    if (ptr) Free(ptr);
+  }
+  T** out() { return &ptr; }
+};
+
+using OwnedObject = Owned<git_object, git_object_free>;
+using OwnedCommit = Owned<git_commit, git_commit_free>;
+using OwnedTree = Owned<git_tree, git_tree_free>;
+using OwnedDiff = Owned<git_diff, git_diff_free>;
+using OwnedBlob = Owned<git_blob, git_blob_free>;
+using OwnedRemote = Owned<git_remote, git_remote_free>;
+using OwnedStatus = Owned<git_status_list, git_status_list_free>;
+
+Expected<GitTreeHandle> tree_of(git_repository* repo, const std::string& commit_id) {
+  git_oid oid;
+  if (git_oid_fromstr(&oid, commit_id.c_str()) != 0) return Error{"bad commit id " + commit_id};
+  OwnedCommit commit;
+  if (git_commit_lookup(commit.out(), repo, &oid) != 0) return Error{last_git_error()};
+  git_tree* tree = nullptr;
+  if (git_commit_tree(&tree, commit.ptr) != 0) return Error{last_git_error()};
+  return GitTreeHandle(tree);
+}
+
+}  // namespace
+
+std::string last_git_error() {
+  const git_error* e = git_error_last();
+  return e && e->message ? e->message : "unknown libgit2 error";
+}
+
+void ensure_libgit2() {
+  static const int initialised = git_libgit2_init();
+  (void)initialised;
+}
+
+Expected<std::shared_ptr<GitRepository>> GitRepository::open(const std::string& path) {
+  ensure_libgit2();
+  git_repository* raw = nullptr;
+  if (git_repository_open_ext(&raw, path.c_str(), 0, nullptr) != 0) {
+    return Error{path + ": not a git repository (" + last_git_error() + ")"};
+  }
+  auto repo = std::make_shared<GitRepository>();
+  repo->repo_.reset(raw);
+  if (const char* workdir = git_repository_workdir(raw)) {
+    std::string w = workdir;
+    while (w.size() > 1 && w.back() == '/') w.pop_back();
+    repo->workdir_ = w;
+  }
+  return repo;
+}
+
+std::optional<std::string> GitRepository::head_commit() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  git_oid oid;
+  if (git_reference_name_to_id(&oid, repo_.get(), "HEAD") != 0) return std::nullopt;
+  char hex[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(hex, sizeof hex, &oid);
+  return std::string(hex);
+}
+
+bool GitRepository::dirty() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (git_repository_is_bare(repo_.get())) return false;
+  git_status_options options = GIT_STATUS_OPTIONS_INIT;
+  options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR;
+  options.flags = GIT_STATUS_OPT_EXCLUDE_SUBMODULES;
+  OwnedStatus status;
+  if (git_status_list_new(status.out(), repo_.get(), &options) != 0) return false;
+  return git_status_list_entrycount(status.ptr) > 0;
+}
+
+std::optional<std::string> GitRepository::origin_url() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  OwnedRemote remote;
+  if (git_remote_lookup(remote.out(), repo_.get(), "origin") != 0) return std::nullopt;
+  const char* url = git_remote_url(remote.ptr);
+  return url ? std::optional<std::string>(url) : std::nullopt;
+}
+
+Expected<std::string> GitRepository::resolve_commit(const std::string& revision) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  OwnedObject object;
+  if (git_revparse_single(object.out(), repo_.get(), revision.c_str()) != 0) {
+    return Error{"revision '" + revision + "' does not resolve (" + last_git_error() + ")"};
+  }
+  OwnedObject commit;
+  if (git_object_peel(commit.out(), object.ptr, GIT_OBJECT_COMMIT) != 0) {
+    return Error{"revision '" + revision + "' is not a commit (" + last_git_error() + ")"};
+  }
+  char hex[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(hex, sizeof hex, git_object_id(commit.ptr));
+  return std::string(hex);
+}
+
+Expected<std::set<std::string>> GitRepository::changed_files(
+    const std::string& base_commit, const std::optional<std::string>& target_commit) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Expected<GitTreeHandle> base = tree_of(repo_.get(), base_commit);
+  if (!base) return base.error();
+  git_diff_options options = GIT_DIFF_OPTIONS_INIT;
+  OwnedDiff diff;
+  int rc;
+  if (target_commit) {
+    Expected<GitTreeHandle> target = tree_of(repo_.get(), *target_commit);
+    if (!target) return target.error();
+    rc = git_diff_tree_to_tree(diff.out(), repo_.get(), base->get(), target->get(), &options);
+  } else {
+    options.flags |= GIT_DIFF_INCLUDE_UNTRACKED | GIT_DIFF_RECURSE_UNTRACKED_DIRS;
+    rc = git_diff_tree_to_workdir_with_index(diff.out(), repo_.get(), base->get(), &options);
+  }
+  if (rc != 0) return Error{"cannot diff against " + base_commit + ": " + last_git_error()};
+  git_diff_find_options find = GIT_DIFF_FIND_OPTIONS_INIT;
+  find.flags = GIT_DIFF_FIND_RENAMES | GIT_DIFF_FIND_FOR_UNTRACKED;
+  if (git_diff_find_similar(diff.ptr, &find) != 0) return Error{last_git_error()};
+  std::set<std::string> out;
+  for (size_t i = 0; i < git_diff_num_deltas(diff.ptr); ++i) {
+    const git_diff_delta* delta = git_diff_get_delta(diff.ptr, i);
+    switch (delta->status) {
+      case GIT_DELTA_ADDED:
+      case GIT_DELTA_MODIFIED:
+      case GIT_DELTA_RENAMED:
+      case GIT_DELTA_COPIED:
+      case GIT_DELTA_UNTRACKED:
+      case GIT_DELTA_TYPECHANGE:
+        out.insert(delta->new_file.path);
+        break;
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+Expected<std::shared_ptr<GitCommitTree>> GitCommitTree::create(std::shared_ptr<GitRepository> repo,
+                                                               const std::string& commit,
+                                                               std::string prefix) {
+  std::lock_guard<std::mutex> lock(repo->mutex());
+  Expected<GitTreeHandle> tree = tree_of(repo->raw(), commit);
+  if (!tree) return tree.error();
+  auto out = std::make_shared<GitCommitTree>();
+  out->repo_ = std::move(repo);
+  out->tree_ = std::move(*tree);
+  while (!prefix.empty() && prefix.back() == '/') prefix.pop_back();
+  out->prefix_ = prefix == "." ? "" : prefix;
+  return out;
+}
+
+FileListing GitCommitTree::list() const {
+  FileListing out;
+  std::set<std::string> all;
+  struct Walk {
+    std::set<std::string>* all;
+  } walk{&all};
+  {
+    std::lock_guard<std::mutex> lock(repo_->mutex());
+    git_tree_walk(
+        tree_.get(), GIT_TREEWALK_PRE,
+        [](const char* root, const git_tree_entry* entry, void* payload) -> int {
+          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
+            static_cast<Walk*>(payload)->all->insert(std::string(root) + git_tree_entry_name(entry));
+          }
+          return 0;
+        },
+        &walk);
+  }
+  std::set<std::string> skipped_dirs;
+  auto has = [&](const std::string& path) { return all.count(path) > 0; };
+  for (const std::string& path : all) {
+    if (!prefix_.empty() && path.compare(0, prefix_.size() + 1, prefix_ + "/") != 0) continue;
+    std::string relative = prefix_.empty() ? path : path.substr(prefix_.size() + 1);
+    if (!is_manifest_file_name(relative)) continue;
+    auto has_relative = [&](const std::string& p) { return has(prefix_.empty() ? p : prefix_ + "/" + p); };
+    if (auto templates = helm_templates_dir_of(relative, has_relative)) {
+      skipped_dirs.insert(*templates);
+      continue;
+    }
+    out.files.push_back(relative);
+  }
+  for (const std::string& dir : skipped_dirs) {
+    out.skipped.push_back({dir, "Helm chart templates (not rendered)"});
+  }
+  return out;
+}
+
+Expected<FileContent> GitCommitTree::read(const std::string& path, uint64_t max_bytes) const {
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  std::string full = prefix_.empty() ? path : prefix_ + "/" + path;
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) {
+    return Error{path + ": not in the commit (" + last_git_error() + ")"};
+  }
+  OwnedBlob blob;
+  int rc = git_blob_lookup(blob.out(), repo_->raw(), git_tree_entry_id(entry));
+  git_tree_entry_free(entry);
+  if (rc != 0) return Error{path + ": cannot read the blob (" + last_git_error() + ")"};
+  FileContent content;
+  content.size = static_cast<uint64_t>(git_blob_rawsize(blob.ptr));
+  if (content.size > max_bytes) {
+    content.too_large = true;
+    return content;
+  }
+  content.text.assign(static_cast<const char*>(git_blob_rawcontent(blob.ptr)), content.size);
+  return content;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,83 @@
+// libgit2 behind RAII handles: open a repository, resolve revisions, read a
+// commit's files straight from the object database (never touching the work
+// tree, index or refs), and list files changed between revisions.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "base/expected.h"
+#include "load/file_tree.h"
+
+struct git_repository;
+struct git_tree;
+
+namespace driftlint {
+
+struct GitRepositoryDeleter {
+  void operator()(git_repository* repo) const;
+};
+struct GitTreeDeleter {
+  void operator()(git_tree* tree) const;
+};
+using GitRepositoryHandle = std::unique_ptr<git_repository, GitRepositoryDeleter>;
+using GitTreeHandle = std::unique_ptr<git_tree, GitTreeDeleter>;
+
+// Initialises libgit2 once per process (thread-safe).
+void ensure_libgit2();
+
+class GitRepository {
+ public:
+  // Opens the repository holding `path` (searching upwards). Errors name the path.
+  static Expected<std::shared_ptr<GitRepository>> open(const std::string& path);
+
+  // The work tree root (absolute, no trailing slash); empty for bare repositories.
+  const std::string& workdir() const { return workdir_; }
+  std::optional<std::string> head_commit() const;
+  // Uncommitted changes to tracked files (untracked files do not count).
+  bool dirty() const;
+  std::optional<std::string> origin_url() const;
+
+  // Resolves a branch, tag, remote branch, commit id or expression (HEAD~2) to
+  // a full commit id.
+  Expected<std::string> resolve_commit(const std::string& revision) const;
+
+  // Paths (relative to the repo root) that differ between `base` and `target`
+  // (added, modified, renamed or copied; deletions have no file to report).
+  // With no target, the work tree (with the index and untracked files) is compared.
+  Expected<std::set<std::string>> changed_files(const std::string& base_commit,
+                                                const std::optional<std::string>& target_commit) const;
+
+  git_repository* raw() const { return repo_.get(); }
+  std::mutex& mutex() const { return mutex_; }
+
+ private:
+  GitRepositoryHandle repo_;
+  std::string workdir_;
+  mutable std::mutex mutex_;  // libgit2 objects are not safe for concurrent use
+};
+
+// A commit's files as a FileTree, read from the object database.
+class GitCommitTree : public FileTree {
+ public:
+  // `prefix` (relative to the repo root) makes a folder the root: only its
+  // files are listed, with paths relative to it.
+  static Expected<std::shared_ptr<GitCommitTree>> create(std::shared_ptr<GitRepository> repo,
+                                                         const std::string& commit,
+                                                         std::string prefix = {});
+  FileListing list() const override;
+  Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
+
+ private:
+  std::shared_ptr<GitRepository> repo_;
+  GitTreeHandle tree_;
+  std::string prefix_;
+};
+
+// The last git error as text ("no such revision", "object not found", ...).
+std::string last_git_error();
+
+}  // namespace driftlint

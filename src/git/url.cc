@@ -1,0 +1,64 @@
+#include "git/url.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace driftlint {
+namespace {
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::tolower(c); });
+  return s;
+}
+
+std::string strip_path(std::string path) {
+  while (!path.empty() && path.front() == '/') path.erase(0, 1);
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  if (path.size() > 4 && path.compare(path.size() - 4, 4, ".git") == 0) path.resize(path.size() - 4);
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  return path;
+}
+
+}  // namespace
+
+std::string normalize_git_url(const std::string& input) {
+  std::string url = input;
+  while (!url.empty() && std::isspace(static_cast<unsigned char>(url.back()))) url.pop_back();
+  size_t scheme_end = url.find("://");
+  if (scheme_end != std::string::npos) {
+    std::string scheme = lower(url.substr(0, scheme_end));
+    std::string rest = url.substr(scheme_end + 3);
+    if (scheme == "file") {
+      return "file:" + std::filesystem::path(rest).lexically_normal().generic_string();
+    }
+    size_t slash = rest.find('/');
+    std::string authority = rest.substr(0, slash);
+    std::string path = slash == std::string::npos ? "" : rest.substr(slash);
+    size_t at = authority.rfind('@');
+    if (at != std::string::npos) authority = authority.substr(at + 1);
+    // Ports name the transport, not the repository (ssh on 22 or 2222, https on 443).
+    size_t colon = authority.find(':');
+    if (colon != std::string::npos) authority = authority.substr(0, colon);
+    return lower(authority) + "/" + strip_path(path);
+  }
+  // scp-like: [user@]host:path (no slash before the colon).
+  size_t colon = url.find(':');
+  size_t slash = url.find('/');
+  if (colon != std::string::npos && (slash == std::string::npos || colon < slash) && colon > 0) {
+    std::string host = url.substr(0, colon);
+    size_t at = host.rfind('@');
+    if (at != std::string::npos) host = host.substr(at + 1);
+    return lower(host) + "/" + strip_path(url.substr(colon + 1));
+  }
+  std::filesystem::path local = std::filesystem::absolute(url).lexically_normal();
+  std::string generic = local.generic_string();
+  while (generic.size() > 1 && generic.back() == '/') generic.pop_back();
+  return "file:" + generic;
+}
+
+bool same_git_repo(const std::string& a, const std::string& b) {
+  return normalize_git_url(a) == normalize_git_url(b);
+}
+
+}  // namespace driftlint
