@@ -12,7 +12,5 @@ std::string join(const std::vector<std::string>& parts, std::string_view separat
 std::string_view trim(std::string_view text);
 // Quotes a value for a message: 'x' with control characters escaped, cut at max_length.
 std::string quote_for_message(std::string_view value, size_t max_length = 80);
-// Returns true when text is valid UTF-8.
-bool is_valid_utf8(std::string_view text);
 
 }  // namespace driftlint
