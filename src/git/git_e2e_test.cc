@@ -155,6 +155,30 @@ TEST_F(GitTest, ChangedSinceReportsOnlyAddedModifiedAndRenamedFiles) {
   EXPECT_TRUE(none["findings"].empty());
 }
 
+// A repo named on a subfolder: a change to a same-named file elsewhere in the
+// checkout is not a change to it.
+TEST_F(GitTest, ChangedSinceOnASubfolderRepoIgnoresOtherFolders) {
+  write("apps/quota.yaml", kQuota);
+  write("other/quota.yaml", kClean);
+  git("add -A");
+  git("commit -qm base");
+  write("other/quota.yaml", std::string(kClean) + "# edited\n");
+  git("commit -qam other");
+  auto untouched = run_json({"check", "--repo", "apps=infra/apps@HEAD", "--changed-since", "HEAD~1",
+                             "--fail-on", "warning"}, 0);
+  EXPECT_TRUE(untouched["findings"].empty()) << untouched.dump();
+  write("apps/quota.yaml", std::string(kQuota) + "# edited\n");
+  git("commit -qam apps");
+  auto touched = run_json({"check", "--repo", "apps=infra/apps@HEAD", "--changed-since", "HEAD~1",
+                           "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(touched), std::set<std::string>{"quota.yaml"});
+  // The same through the work tree of a named subfolder repo.
+  write("other/quota.yaml", std::string(kClean) + "# edited again\n");
+  auto work_tree = run_json({"check", "--repo", "apps=infra/apps", "--changed-since", "HEAD",
+                             "--fail-on", "warning"}, 0);
+  EXPECT_TRUE(work_tree["findings"].empty()) << work_tree.dump();
+}
+
 TEST_F(GitTest, ErrorsNameTheRepoAndTheReason) {
   write("a.yaml", kClean);
   git("add -A");

@@ -38,7 +38,13 @@ Expected<ChangedFiles> compute_changed_files(const LoadResult& load, const std::
       Expected<std::set<std::string>> changed = repo.git->changed_files(*base, target);
       if (!changed) return Error{who + ": repo '" + repo.name + "': " + changed.error().message};
       resolved_somewhere = true;
-      out.by_repo[repo.name] = std::move(*changed);
+      // git names paths from the checkout's root; the repo's paths are
+      // relative to its folder, so keep what lies below it, re-rooted.
+      std::set<std::string>& mine = out.by_repo[repo.name];
+      std::string folder = repo.git_folder.empty() ? "" : repo.git_folder + "/";
+      for (const std::string& path : *changed) {
+        if (path.compare(0, folder.size(), folder) == 0) mine.insert(path.substr(folder.size()));
+      }
     }
     if (!spec.repo.empty() &&
         std::none_of(load.repos.begin(), load.repos.end(),
@@ -59,15 +65,7 @@ void keep_changed_only(LintOutput& lint, const ChangedFiles& changed) {
     bool keep = true;
     if (f.repo && f.path) {
       auto it = changed.by_repo.find(*f.repo);
-      // Paths of a named repo are relative to its source folder, which may sit
-      // below the git root; match on the path's tail in that case.
-      if (it != changed.by_repo.end()) {
-        keep = it->second.count(*f.path) > 0 ||
-               std::any_of(it->second.begin(), it->second.end(), [&](const std::string& p) {
-                 return p.size() > f.path->size() && p.compare(p.size() - f.path->size(), f.path->size(), *f.path) == 0 &&
-                        p[p.size() - f.path->size() - 1] == '/';
-               });
-      }
+      if (it != changed.by_repo.end()) keep = it->second.count(*f.path) > 0;
     }
     if (!keep) continue;
     if (f.suppressed) ++suppressed;

@@ -22,7 +22,7 @@ struct ChangedSince {
 ChangedSince parse_changed_since(const std::string& spec);
 
 struct ChangedFiles {
-  std::map<std::string, std::set<std::string>> by_repo;  // repo -> repo-relative paths
+  std::map<std::string, std::set<std::string>> by_repo;  // repo -> changed paths, as the repo names them
   std::vector<std::string> notes;                         // repos left unfiltered, and why
 };
 

@@ -25,6 +25,8 @@ struct RepoInput {
   std::optional<std::string> url;       // the URL Argo CD would use, when known
   std::optional<bool> dirty;            // a working tree with uncommitted changes
   std::shared_ptr<GitRepository> git;   // when the repo is a git repository
+  std::string git_folder;  // the repo's folder inside the git checkout ("" = its root);
+                           // the repo's paths are relative to it
   std::shared_ptr<const FileTree> tree;
 };
 

@@ -19,6 +19,16 @@ std::string unique_name(std::set<std::string>& used, const std::string& wanted) 
   return name;
 }
 
+// The folder's path inside the checkout ("" for its root), or nullopt when
+// the folder is not in the checkout's work tree.
+std::optional<std::string> folder_in_checkout(const GitRepository& git, const fs::path& absolute) {
+  if (git.workdir().empty()) return std::nullopt;
+  fs::path relative = absolute.lexically_relative(git.workdir());
+  if (relative.empty() || *relative.begin() == "..") return std::nullopt;
+  std::string rel = relative.generic_string();
+  return rel == "." ? std::string() : rel;
+}
+
 // Describes a path on disk: inside a git checkout it is read from the
 // checkout's root (paths relative to it) with HEAD and dirtiness recorded.
 struct DiskSource {
@@ -31,18 +41,14 @@ DiskSource disk_source(const fs::path& absolute, bool is_file) {
   DiskSource out;
   fs::path dir = is_file ? absolute.parent_path() : absolute;
   Expected<std::shared_ptr<GitRepository>> git = GitRepository::open(dir.string());
-  if (git && !(*git)->workdir().empty()) {
+  std::optional<std::string> rel = git ? folder_in_checkout(**git, absolute) : std::nullopt;
+  if (rel) {
     fs::path root = fs::path((*git)->workdir());
-    fs::path relative = absolute.lexically_relative(root);
-    if (!relative.empty() && *relative.begin() != "..") {
-      out.git = *git;
-      out.default_name = root.filename().string();
-      std::string rel = relative.generic_string();
-      if (rel == ".") rel.clear();
-      out.tree = is_file ? std::make_shared<DiskTree>(root.string(), rel)
-                         : std::make_shared<DiskTree>(root.string(), std::string(), rel);
-      return out;
-    }
+    out.git = *git;
+    out.default_name = root.filename().string();
+    out.tree = is_file ? std::make_shared<DiskTree>(root.string(), *rel)
+                       : std::make_shared<DiskTree>(root.string(), std::string(), *rel);
+    return out;
   }
   out.default_name = (is_file ? absolute.parent_path() : absolute).filename().string();
   out.tree = is_file ? std::make_shared<DiskTree>(absolute.parent_path().string(),
@@ -98,11 +104,7 @@ void add_repo_entry(const RepoConfig& entry, const fs::path& base, std::set<std:
       out.errors.push_back(who + ": " + commit.error().message);
       return;
     }
-    std::string prefix;
-    if (!(*git)->workdir().empty()) {
-      fs::path relative = absolute.lexically_relative((*git)->workdir());
-      if (relative.generic_string() != ".") prefix = relative.generic_string();
-    }
+    std::string prefix = folder_in_checkout(**git, absolute).value_or("");
     Expected<std::shared_ptr<GitCommitTree>> tree = GitCommitTree::create(*git, *commit, prefix);
     if (!tree) {
       out.errors.push_back(who + ": " + tree.error().message);
@@ -110,13 +112,19 @@ void add_repo_entry(const RepoConfig& entry, const fs::path& base, std::set<std:
     }
     repo.tree = *tree;
     repo.commit = *commit;
+    repo.git_folder = prefix;
     record_git_state(repo, *git, false);
   } else {
     // A named repo's paths are relative to its source folder; git state is
     // recorded when that folder is in a checkout.
     repo.tree = std::make_shared<DiskTree>(absolute.string());
     Expected<std::shared_ptr<GitRepository>> git = GitRepository::open(absolute.string());
-    if (git && !(*git)->workdir().empty()) record_git_state(repo, *git, true);
+    if (git) {
+      if (std::optional<std::string> folder = folder_in_checkout(**git, absolute)) {
+        repo.git_folder = *folder;
+        record_git_state(repo, *git, true);
+      }
+    }
   }
   used.insert(entry.name);
   out.repos.push_back(std::move(repo));
