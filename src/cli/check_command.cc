@@ -28,7 +28,8 @@ constexpr const char* kCheckUsage =
     "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
     "                       [--snapshot FILE]... [--format text|json] [--output FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
-    "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n";
+    "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
+    "                       [--cache-dir DIR] [--offline]\n";
 
 struct CheckOptions {
   std::vector<std::string> paths;
@@ -45,6 +46,8 @@ struct CheckOptions {
   bool quiet = false;
   uint64_t max_file_size_mib = 64;
   uint64_t max_alias_expansion = 1'000'000;
+  std::string cache_dir;
+  bool offline = false;
 };
 
 // Parses the command line; returns an exit code when the run should stop.
@@ -62,6 +65,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
+      "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs are kept (default $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
+      "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)");
   po::options_description hidden;
@@ -167,8 +172,20 @@ int run_check(const std::vector<std::string>& args) {
                            ": cluster snapshots are not supported yet (the snapshot was not read)");
   }
 
-  ResolvedRepos resolved = resolve_repos(config, cli_repos, o.paths);
+  GitCacheOptions cache;
+  cache.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  cache.offline = o.offline;
+  if (!o.quiet && isatty(STDERR_FILENO)) {
+    // One line redrawn in place while a clone or fetch runs.
+    cache.progress = [](const std::string& line, bool done) {
+      std::cerr << "\r\033[Kdriftlint: " << line << (done ? "\n" : "") << std::flush;
+    };
+  }
+  ResolvedRepos resolved = resolve_repos(config, cli_repos, o.paths, cache);
   for (std::string& e : resolved.errors) input_errors.push_back(std::move(e));
+  if (!o.quiet) {
+    for (const std::string& note : resolved.notes) std::cerr << "driftlint: note: " << note << "\n";
+  }
 
   LoadOptions load_options;
   load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());

@@ -152,9 +152,11 @@ TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
   EXPECT_EQ(rev.exit_code, 2);
   EXPECT_NE(rev.err.find("repo 'infra': a revision was asked but"), std::string::npos) << rev.err;
   EXPECT_NE(rev.err.find("not a git repository"), std::string::npos) << rev.err;
-  Outcome url = run({"check", "--repo", "infra=https://git.example/org/infra.git"});
+  // No network in tests: offline, a URL that was never cloned is an input error.
+  Outcome url = run({"check", "--repo", "infra=https://git.example/org/infra.git", "--offline", "--cache-dir", "cache"});
   EXPECT_EQ(url.exit_code, 2);
-  EXPECT_NE(url.err.find("not supported yet"), std::string::npos) << url.err;
+  EXPECT_NE(url.err.find("repo 'infra': https://git.example/org/infra.git: not in the cache"), std::string::npos)
+      << url.err;
   Outcome snap = run({"check", "repo", "--snapshot", "cluster.json"});
   EXPECT_EQ(snap.exit_code, 2);
   EXPECT_NE(snap.err.find("--snapshot cluster.json"), std::string::npos) << snap.err;

@@ -8,6 +8,7 @@
 
 #include "cli/test_driver.h"
 #include "git/repository.h"
+#include "git/test_repo.h"
 
 namespace driftlint {
 namespace {
@@ -21,34 +22,11 @@ const char* kClean = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\ndat
 
 class GitTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("driftlint-git-" + std::to_string(::getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "infra");
-    git("init -q -b main");
-    git("config user.email t@example.com");
-    git("config user.name test");
-    git("config commit.gpgsign false");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  GitTest() : dir_(scratch_.path()), repo_(dir_ / "infra") {}
 
-  void git(const std::string& args) {
-    std::string command = "git -C '" + (dir_ / "infra").string() + "' " + args + " >/dev/null 2>&1";
-    ASSERT_EQ(std::system(command.c_str()), 0) << command;
-  }
-  void write(const std::string& path, const std::string& text) {
-    fs::create_directories((dir_ / "infra" / path).parent_path());
-    std::ofstream(dir_ / "infra" / path, std::ios::binary) << text;
-  }
-  std::string rev_parse(const std::string& rev) {
-    std::string command = "git -C '" + (dir_ / "infra").string() + "' rev-parse " + rev + " > '" +
-                          (dir_ / "rev").string() + "'";
-    EXPECT_EQ(std::system(command.c_str()), 0);
-    std::string out = slurp(dir_ / "rev");
-    while (!out.empty() && out.back() == '\n') out.pop_back();
-    return out;
-  }
+  void git(const std::string& args) { repo_.git(args); }
+  void write(const std::string& path, const std::string& text) { repo_.write(path, text); }
+  std::string rev_parse(const std::string& rev) { return repo_.rev_parse(rev); }
   Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, dir_, dir_); }
   nlohmann::json run_json(std::vector<std::string> args, int expected_exit) {
     args.push_back("--format");
@@ -74,7 +52,9 @@ class GitTest : public ::testing::Test {
     return files;
   }
 
+  ScratchDir scratch_;
   fs::path dir_;
+  TestRepo repo_;
 };
 
 TEST_F(GitTest, ReadsARevisionFromTheObjectDatabaseNotTheWorkTree) {

@@ -20,6 +20,13 @@ std::string strip_path(std::string path) {
   return path;
 }
 
+// "file:" + the lexical absolute path without a trailing slash.
+std::string local_identity(const std::filesystem::path& path) {
+  std::string generic = path.lexically_normal().generic_string();
+  while (generic.size() > 1 && generic.back() == '/') generic.pop_back();
+  return "file:" + generic;
+}
+
 }  // namespace
 
 std::string normalize_git_url(const std::string& input) {
@@ -29,9 +36,7 @@ std::string normalize_git_url(const std::string& input) {
   if (scheme_end != std::string::npos) {
     std::string scheme = lower(url.substr(0, scheme_end));
     std::string rest = url.substr(scheme_end + 3);
-    if (scheme == "file") {
-      return "file:" + std::filesystem::path(rest).lexically_normal().generic_string();
-    }
+    if (scheme == "file") return local_identity(std::filesystem::path(rest));
     size_t slash = rest.find('/');
     std::string authority = rest.substr(0, slash);
     std::string path = slash == std::string::npos ? "" : rest.substr(slash);
@@ -51,14 +56,27 @@ std::string normalize_git_url(const std::string& input) {
     if (at != std::string::npos) host = host.substr(at + 1);
     return lower(host) + "/" + strip_path(url.substr(colon + 1));
   }
-  std::filesystem::path local = std::filesystem::absolute(url).lexically_normal();
-  std::string generic = local.generic_string();
-  while (generic.size() > 1 && generic.back() == '/') generic.pop_back();
-  return "file:" + generic;
+  return local_identity(std::filesystem::absolute(url));
 }
 
 bool same_git_repo(const std::string& a, const std::string& b) {
   return normalize_git_url(a) == normalize_git_url(b);
+}
+
+
+std::string redact_url(const std::string& url) {
+  size_t scheme_end = url.find("://");
+  if (scheme_end == std::string::npos) return url;
+  size_t authority_start = scheme_end + 3;
+  size_t slash = url.find('/', authority_start);
+  size_t at = url.rfind('@', slash == std::string::npos ? std::string::npos : slash);
+  if (at == std::string::npos || at < authority_start) return url;
+  // Over http a lone user part is often the token itself (https://TOKEN@host).
+  std::string scheme = lower(url.substr(0, scheme_end));
+  if (scheme == "http" || scheme == "https") return url.substr(0, authority_start) + url.substr(at + 1);
+  size_t colon = url.find(':', authority_start);
+  if (colon == std::string::npos || colon > at) return url;
+  return url.substr(0, colon) + url.substr(at);
 }
 
 }  // namespace driftlint

@@ -14,4 +14,10 @@ std::string normalize_git_url(const std::string& url);
 
 bool same_git_repo(const std::string& a, const std::string& b);
 
+
+// The URL without secrets, for messages: http(s) loses its whole user part
+// (it is often the token itself), other schemes their password
+// ("ssh://git:pw@host/x" -> "ssh://git@host/x").
+std::string redact_url(const std::string& url);
+
 }  // namespace driftlint

@@ -29,6 +29,7 @@ TEST(GitUrlTest, LocalPathsAndFileUrls) {
   EXPECT_EQ(normalize_git_url("file:///tmp/x/repo"), "file:/tmp/x/repo");
   EXPECT_EQ(normalize_git_url("/tmp/x/./repo/"), "file:/tmp/x/repo");
   EXPECT_TRUE(same_git_repo("file:///tmp/x/repo", "/tmp/x/repo"));
+  EXPECT_TRUE(same_git_repo("file:///tmp/x/repo/", "file:///tmp/x/repo"));
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "config/repo_spec.h"
 #include "git/repository.h"
+#include "git/url.h"
 
 namespace driftlint {
 
@@ -67,16 +68,56 @@ void record_git_state(RepoInput& repo, const std::shared_ptr<GitRepository>& git
   if (!repo.url) repo.url = git->origin_url();
 }
 
+// Reads `revision` (or HEAD) of `git` from the object database into `repo`.
+bool read_revision(RepoInput& repo, const std::shared_ptr<GitRepository>& git, const std::string& revision,
+                   const std::string& prefix, const std::string& who, ResolvedRepos& out) {
+  Expected<std::string> commit = git->resolve_commit(revision);
+  if (!commit) {
+    out.errors.push_back(who + ": " + commit.error().message);
+    return false;
+  }
+  Expected<std::shared_ptr<GitCommitTree>> tree = GitCommitTree::create(git, *commit, prefix);
+  if (!tree) {
+    out.errors.push_back(who + ": " + tree.error().message);
+    return false;
+  }
+  repo.tree = *tree;
+  repo.commit = *commit;
+  repo.git_folder = prefix;
+  repo.git = git;
+  return true;
+}
+
+// A URL source: cloned or fetched into the cache, then read like a revision.
+void add_url_entry(const RepoConfig& entry, const GitCacheOptions& cache, const std::string& who,
+                   std::set<std::string>& used, ResolvedRepos& out) {
+  Expected<CachedClone> clone = open_cached_clone(entry.source, cache);
+  if (!clone) {
+    out.errors.push_back(who + ": " + clone.error().message);
+    return;
+  }
+  for (std::string& note : clone->notes) out.notes.push_back(std::move(note));
+  RepoInput repo;
+  repo.name = entry.name;
+  repo.source = redact_url(entry.source);
+  repo.revision = entry.revision;
+  repo.url = entry.url ? *entry.url : redact_url(entry.source);
+  // Without a revision: the remote's default branch, which the cache's HEAD follows.
+  if (!read_revision(repo, clone->repo, entry.revision.value_or("HEAD"), "", who, out)) return;
+  used.insert(entry.name);
+  out.repos.push_back(std::move(repo));
+}
+
 // A repo entry from the config or --repo.
-void add_repo_entry(const RepoConfig& entry, const fs::path& base, std::set<std::string>& used,
-                    ResolvedRepos& out) {
+void add_repo_entry(const RepoConfig& entry, const fs::path& base, const GitCacheOptions& cache,
+                    std::set<std::string>& used, ResolvedRepos& out) {
   std::string who = entry.origin + ": repo '" + entry.name + "'";
   if (used.count(entry.name)) {
     out.errors.push_back(entry.origin + ": repo name '" + entry.name + "' is used twice");
     return;
   }
   if (is_url_source(entry.source)) {
-    out.errors.push_back(who + ": cloning git URLs is not supported yet (clone it and give the path)");
+    add_url_entry(entry, cache, who, used, out);
     return;
   }
   fs::path path = fs::path(entry.source).is_absolute() ? fs::path(entry.source) : base / entry.source;
@@ -99,20 +140,8 @@ void add_repo_entry(const RepoConfig& entry, const fs::path& base, std::set<std:
       out.errors.push_back(who + ": a revision was asked but " + git.error().message);
       return;
     }
-    Expected<std::string> commit = (*git)->resolve_commit(*entry.revision);
-    if (!commit) {
-      out.errors.push_back(who + ": " + commit.error().message);
-      return;
-    }
     std::string prefix = folder_in_checkout(**git, absolute).value_or("");
-    Expected<std::shared_ptr<GitCommitTree>> tree = GitCommitTree::create(*git, *commit, prefix);
-    if (!tree) {
-      out.errors.push_back(who + ": " + tree.error().message);
-      return;
-    }
-    repo.tree = *tree;
-    repo.commit = *commit;
-    repo.git_folder = prefix;
+    if (!read_revision(repo, *git, *entry.revision, prefix, who, out)) return;
     record_git_state(repo, *git, false);
   } else {
     // A named repo's paths are relative to its source folder; git state is
@@ -133,12 +162,12 @@ void add_repo_entry(const RepoConfig& entry, const fs::path& base, std::set<std:
 }  // namespace
 
 ResolvedRepos resolve_repos(const Config& config, const std::vector<RepoConfig>& cli_repos,
-                            const std::vector<std::string>& paths) {
+                            const std::vector<std::string>& paths, const GitCacheOptions& cache) {
   ResolvedRepos out;
   std::set<std::string> used;
   fs::path config_base = config.base_dir.empty() ? fs::path(".") : fs::path(config.base_dir);
-  for (const RepoConfig& entry : config.repos) add_repo_entry(entry, config_base, used, out);
-  for (const RepoConfig& entry : cli_repos) add_repo_entry(entry, fs::path("."), used, out);
+  for (const RepoConfig& entry : config.repos) add_repo_entry(entry, config_base, cache, used, out);
+  for (const RepoConfig& entry : cli_repos) add_repo_entry(entry, fs::path("."), cache, used, out);
 
   for (const std::string& arg : paths) {
     std::error_code ec;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "git/clone_cache.h"
 #include "load/loader.h"
 
 namespace driftlint {
@@ -14,11 +15,13 @@ namespace driftlint {
 struct ResolvedRepos {
   std::vector<RepoInput> repos;
   std::vector<std::string> errors;
+  std::vector<std::string> notes;  // clones and fetches made
 };
 
 // `config_repos` resolve relative to config.base_dir; `cli_repos` and
-// `paths` relative to the working directory.
+// `paths` relative to the working directory. URL sources are cloned or
+// fetched into the cache `cache` describes.
 ResolvedRepos resolve_repos(const Config& config, const std::vector<RepoConfig>& cli_repos,
-                            const std::vector<std::string>& paths);
+                            const std::vector<std::string>& paths, const GitCacheOptions& cache);
 
 }  // namespace driftlint
