@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "git/credentials.h"
+#include "git/owned.h"
 #include "git/url.h"
 
 namespace driftlint {
@@ -122,14 +123,6 @@ int transfer_progress_callback(const git_indexer_progress* stats, void* payload_
   return 0;
 }
 
-template <class T, void (*Free)(T*)>
-struct Owned {
-  T* ptr = nullptr;
-  ~Owned() {
-    if (ptr) Free(ptr);
-  }
-  T** out() { return &ptr; }
-};
 using OwnedRemote = Owned<git_remote, git_remote_free>;
 using OwnedRepository = Owned<git_repository, git_repository_free>;
 using OwnedReference = Owned<git_reference, git_reference_free>;

@@ -15,11 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const char* kQuota =
-    "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: team-a\nspec:\n"
-    "  hard:\n    requests.nvidia.com/gpu: \"4\"\n";
-const char* kClean = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\ndata: {a: \"1\"}\n";
-
 class GitTest : public ::testing::Test {
  protected:
   GitTest() : dir_(scratch_.path()), repo_(dir_ / "infra") {}

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "load/helm.h"
+#include "git/owned.h"
 
 namespace driftlint {
 
@@ -13,15 +14,6 @@ void GitRepositoryDeleter::operator()(git_repository* repo) const { git_reposito
 void GitTreeDeleter::operator()(git_tree* tree) const { git_tree_free(tree); }
 
 namespace {
-
-template <class T, void (*Free)(T*)>
-struct Owned {
-  T* ptr = nullptr;
-  ~Owned() {
-    if (ptr) Free(ptr);
-  }
-  T** out() { return &ptr; }
-};
 
 using OwnedObject = Owned<git_object, git_object_free>;
 using OwnedCommit = Owned<git_commit, git_commit_free>;

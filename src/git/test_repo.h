@@ -12,6 +12,12 @@
 
 namespace driftlint {
 
+// A namespace-wide GPU quota (a namespace-gpu-quota warning) and a clean object.
+inline constexpr const char* kQuota =
+    "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: team-a\nspec:\n"
+    "  hard:\n    requests.nvidia.com/gpu: \"4\"\n";
+inline constexpr const char* kClean = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok}\ndata: {a: \"1\"}\n";
+
 // A scratch folder under the system temp dir, unique per process and test,
 // removed when the test ends.
 class ScratchDir {
