@@ -173,7 +173,7 @@ int run_check(const std::vector<std::string>& args) {
   }
 
   GitCacheOptions cache;
-  cache.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  cache.cache_dir = o.cache_dir;  // empty: the library's default
   cache.offline = o.offline;
   if (!o.quiet && isatty(STDERR_FILENO)) {
     // One line redrawn in place while a clone or fetch runs.

@@ -258,18 +258,15 @@ Expected<CachedClone> open_cached_clone(const std::string& url, const GitCacheOp
   }
 
   CachedClone out;
-  out.path = entry.string();
   RemotePayload payload;
   payload.shown_url = shown;
   payload.options = &options;
-  bool cached = fs::exists(entry / "HEAD", ec);
-  if (cached) {
+  if (fs::exists(entry / "HEAD", ec)) {
     Expected<std::shared_ptr<GitRepository>> repo = GitRepository::open(entry.string());
     if (!repo) {
       if (options.offline) return Error{shown + ": the cached clone " + entry.string() + " is broken (--offline)"};
       out.notes.push_back("the cached clone of " + shown + " was broken and is made again");
       fs::remove_all(entry, ec);
-      cached = false;
     } else if (options.offline) {
       out.notes.push_back("offline: " + shown + " as cached " + fetched_when(entry));
       out.repo = *repo;

@@ -35,7 +35,6 @@ std::string default_cache_dir();
 
 struct CachedClone {
   std::shared_ptr<GitRepository> repo;
-  std::string path;                // the bare repository in the cache
   std::vector<std::string> notes;  // "cloned URL", "fetched URL", "offline: ..."
 };
 

@@ -68,7 +68,7 @@ void record_git_state(RepoInput& repo, const std::shared_ptr<GitRepository>& git
   if (!repo.url) repo.url = git->origin_url();
 }
 
-// Reads `revision` (or HEAD) of `git` from the object database into `repo`.
+// Reads `revision` of `git` from the object database into `repo`; errors name `who`.
 bool read_revision(RepoInput& repo, const std::shared_ptr<GitRepository>& git, const std::string& revision,
                    const std::string& prefix, const std::string& who, ResolvedRepos& out) {
   Expected<std::string> commit = git->resolve_commit(revision);
