@@ -8,6 +8,7 @@
 #include <iostream>
 #include <thread>
 
+#include "argocd/model.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "config/repo_spec.h"
@@ -17,6 +18,7 @@
 #include "load/loader.h"
 #include "load/repo_inputs.h"
 #include "report/report.h"
+#include "snapshot/snapshot.h"
 
 namespace driftlint::cli {
 
@@ -26,7 +28,8 @@ namespace {
 
 constexpr const char* kCheckUsage =
     "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
-    "                       [--snapshot FILE]... [--format text|json] [--output FILE]\n"
+    "                       [--snapshot FILE]... [--strict-drift] [--format text|json|markdown]\n"
+    "                       [--output FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
     "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
     "                       [--cache-dir DIR] [--offline]\n";
@@ -48,6 +51,7 @@ struct CheckOptions {
   uint64_t max_alias_expansion = 1'000'000;
   std::string cache_dir;
   bool offline = false;
+  bool strict_drift = false;
 };
 
 // Parses the command line; returns an exit code when the run should stop.
@@ -57,7 +61,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml when no PATH or --repo is given)")(
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
-      "format", po::value<std::string>(&o.format), "text or json")(
+      "strict-drift", po::bool_switch(&o.strict_drift), "also report keys only the live object has (notices)")(
+      "format", po::value<std::string>(&o.format), "text, json or markdown")(
       "output,o", po::value<std::string>(&o.output), "write the report to FILE instead of standard output")(
       "fail-on", po::value<std::string>(&o.fail_on), "error, warning, notice or none (default error)")(
       "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
@@ -87,8 +92,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
     std::cout << kCheckUsage << "\n" << visible;
     return kExitClean;
   }
-  if (o.format != "text" && o.format != "json") {
-    print_error("check: --format must be text or json, not '" + o.format + "'");
+  if (o.format != "text" && o.format != "json" && o.format != "markdown") {
+    print_error("check: --format must be text, json or markdown, not '" + o.format + "'");
     return kExitUsage;
   }
   if (o.fail_on != "error" && o.fail_on != "warning" && o.fail_on != "notice" && o.fail_on != "none") {
@@ -165,12 +170,19 @@ int run_check(const std::vector<std::string>& args) {
   }
 
   std::vector<std::string> input_errors;
-  std::vector<std::string> snapshots = config.snapshots;
-  snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
-  for (const std::string& snapshot : snapshots) {
-    input_errors.push_back("--snapshot " + snapshot +
-                           ": cluster snapshots are not supported yet (the snapshot was not read)");
+  std::vector<std::string> notes;
+  std::vector<std::string> snapshots;
+  for (const std::string& path : config.snapshots) {
+    // Relative to the config file's folder, like repo sources.
+    bool relative = !path.empty() && path[0] != '/' && !config.base_dir.empty();
+    snapshots.push_back(relative ? (std::filesystem::path(config.base_dir) / path).string() : path);
   }
+  snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
+  yaml::ParseLimits parse_limits;
+  parse_limits.max_alias_expansion = o.max_alias_expansion;
+  SnapshotLoad snapshot = load_snapshots(snapshots, parse_limits);
+  for (std::string& e : snapshot.errors) input_errors.push_back(std::move(e));
+  for (std::string& n : snapshot.notes) notes.push_back(std::move(n));
 
   GitCacheOptions cache;
   cache.cache_dir = o.cache_dir;  // empty: the library's default
@@ -190,11 +202,25 @@ int run_check(const std::vector<std::string>& args) {
   LoadOptions load_options;
   load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   load_options.max_file_size = o.max_file_size_mib << 20;
-  load_options.parse_limits.max_alias_expansion = o.max_alias_expansion;
+  load_options.parse_limits = parse_limits;
   LoadResult load = load_repos(std::move(resolved.repos), load_options);
   for (std::string& e : load.errors) input_errors.push_back(std::move(e));
 
-  LintContext context{load, config, *gpu};
+  ArgoModelOptions argo_options;
+  argo_options.strict_drift = o.strict_drift;
+  const Snapshot* cluster = snapshots.empty() ? nullptr : &snapshot.snapshot;
+  ArgoModel argo = build_argo_model(load, cluster, argo_options);
+  for (const std::string& n : argo.notes) notes.push_back(n);
+  if (argo.has_apps()) {
+    for (size_t r = 0; r < load.repos.size(); ++r) {
+      if (argo.repo_identity[r].empty()) {
+        notes.push_back("repo " + load.repos[r].name + " has no URL (set `url:` in the config, or an `origin` remote): " +
+                        "Argo CD apps cannot be matched to it");
+      }
+    }
+  }
+
+  LintContext context{load, config, *gpu, cluster, &argo};
   LintOutput lint = run_rules(*rules, context);
 
   if (!o.changed_since.empty()) {
@@ -213,13 +239,14 @@ int run_check(const std::vector<std::string>& args) {
 
   for (const std::string& e : input_errors) print_error(e);
   if (!o.quiet) {
+    for (const std::string& n : notes) std::cerr << "driftlint: note: " << n << "\n";
     for (const auto& [repo, skipped] : load.skipped) {
       std::cerr << "driftlint: note: skipped " << load.repo_name(repo) << "/" << skipped.path << ": "
                 << skipped.reason << "\n";
     }
   }
 
-  ReportInput input{load, lint};
+  ReportInput input{load, lint, cluster, &argo};
   std::ofstream file;
   std::ostream* out = &std::cout;
   if (!o.output.empty()) {
@@ -232,6 +259,8 @@ int run_check(const std::vector<std::string>& args) {
   }
   if (o.format == "json") {
     *out << json_report(input);
+  } else if (o.format == "markdown") {
+    write_markdown_report(*out, input);
   } else {
     TextReportOptions text;
     text.quiet = o.quiet;

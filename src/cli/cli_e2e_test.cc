@@ -5,7 +5,10 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <cstdlib>
 #include <fstream>
+#include <map>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -159,7 +162,13 @@ TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
       << url.err;
   Outcome snap = run({"check", "repo", "--snapshot", "cluster.json"});
   EXPECT_EQ(snap.exit_code, 2);
-  EXPECT_NE(snap.err.find("--snapshot cluster.json"), std::string::npos) << snap.err;
+  EXPECT_NE(snap.err.find("snapshot cluster.json: no such file or directory"), std::string::npos) << snap.err;
+  // A broken snapshot names the file and the position; the repos are still linted.
+  write("broken.json", "{\"apiVersion\": \"v1\", \"kind\": \"List\",\n \"items\": [{\"kind\": \"ConfigMap\",]}\n");
+  Outcome broken = run({"check", "repo", "--snapshot", "broken.json", "--format", "json"});
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(broken.err.find("snapshot broken.json:2:"), std::string::npos) << broken.err;
+  EXPECT_NE(broken.out.find("\"findings\""), std::string::npos);
   Outcome bad = run({"check", "--repo", "no-equals-sign"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("NAME=SOURCE"), std::string::npos);
@@ -214,17 +223,28 @@ TEST_F(CliTest, RulesExplainAndVersion) {
   EXPECT_EQ(run({"rules", "--output-dir", "x"}).exit_code, 2);  // needs --format markdown
 }
 
-TEST_F(CliTest, DemoFiresEveryRuleOfTheCore) {
-  Outcome r = run({"check", "--format", "json"}, fs::path(DRIFTLINT_SOURCE_DIR) / "testdata" / "demo");
+// The demo is built as ci/demo builds it: two git repositories and a snapshot.
+TEST_F(CliTest, DemoFiresEveryRuleOnce) {
+  std::string make = (fs::path(DRIFTLINT_SOURCE_DIR) / "ci" / "make-scenario").string();
+  std::string command = "'" + make + "' '" + (fs::path(DRIFTLINT_SOURCE_DIR) / "testdata" / "demo").string() + "' '" +
+                        (dir_ / "demo").string() + "' >/dev/null";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  Outcome r = run({"check", "--format", "json"}, dir_ / "demo");
   EXPECT_EQ(r.exit_code, 1) << r.err;
   auto report = nlohmann::json::parse(r.out);
-  std::set<std::string> rules;
-  for (const auto& f : report["findings"]) rules.insert(f["rule"].get<std::string>());
-  for (const char* id : {"yaml-syntax", "duplicate-key", "duplicate-resource", "namespace-gpu-quota",
-                         "interactive-sleep"}) {
-    EXPECT_TRUE(rules.count(id)) << id;
+  std::map<std::string, int> rules;
+  for (const auto& f : report["findings"]) ++rules[f["rule"].get<std::string>()];
+  for (const char* id : {"yaml-syntax", "duplicate-resource", "interactive-sleep", "stale-checkout",
+                         "wrong-owner-repo", "self-heal-revert", "live-drift", "live-missing", "not-deployed",
+                         "app-source-missing"}) {
+    EXPECT_EQ(rules[id], 1) << id;
   }
+  EXPECT_EQ(rules["duplicate-key"], 2);
+  EXPECT_EQ(rules["namespace-gpu-quota"], 2);
   EXPECT_EQ(report["summary"]["suppressed"], 1);
+  Outcome md = run({"check", "--format", "markdown"}, dir_ / "demo");
+  EXPECT_EQ(md.exit_code, 1) << md.err;
+  EXPECT_NE(md.out.find("| `user-scheduling` | OutOfSync | on, selfHeal, prune |"), std::string::npos) << md.out;
 }
 
 TEST_F(CliTest, HostileInputsDoNotCrash) {

@@ -1,5 +1,7 @@
 #include "git/credentials.h"
 
+#include "base/process.h"
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -135,88 +137,11 @@ std::optional<Credential> CredentialSources::next(const std::string& url, const 
 }
 
 std::optional<std::string> run_capture(const std::vector<std::string>& argv, const std::string& input) {
-  if (argv.empty()) return std::nullopt;
-  int in_pipe[2], out_pipe[2];
-  if (pipe2(in_pipe, O_CLOEXEC) != 0) return std::nullopt;
-  if (pipe2(out_pipe, O_CLOEXEC) != 0) {
-    close(in_pipe[0]);
-    close(in_pipe[1]);
-    return std::nullopt;
-  }
-  pid_t pid = fork();
-  if (pid < 0) {
-    for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]}) close(fd);
-    return std::nullopt;
-  }
-  if (pid == 0) {
-    dup2(in_pipe[0], STDIN_FILENO);
-    dup2(out_pipe[1], STDOUT_FILENO);
-    int devnull = open("/dev/null", O_WRONLY);
-    if (devnull >= 0) dup2(devnull, STDERR_FILENO);
-    setenv("GIT_TERMINAL_PROMPT", "0", 1);
-    setsid();  // no controlling terminal: nothing can prompt on /dev/tty
-    std::vector<char*> args;
-    std::vector<std::string> copy = argv;
-    for (std::string& a : copy) args.push_back(a.data());
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
-    _exit(127);
-  }
-  close(in_pipe[0]);
-  close(out_pipe[1]);
-  if (!input.empty()) {
-    // A child that exits without reading must not kill us with SIGPIPE:
-    // block it for this write and drop one that is pending, thread-locally.
-    sigset_t pipe_only, previous;
-    sigemptyset(&pipe_only);
-    sigaddset(&pipe_only, SIGPIPE);
-    pthread_sigmask(SIG_BLOCK, &pipe_only, &previous);
-    for (size_t done = 0; done < input.size();) {
-      ssize_t n = write(in_pipe[1], input.data() + done, input.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      done += static_cast<size_t>(n);
-    }
-    // Linux raises SIGPIPE even for a partial write: drop it if pending.
-    sigset_t pending;
-    sigpending(&pending);
-    if (sigismember(&pending, SIGPIPE)) {
-      timespec zero{0, 0};
-      sigtimedwait(&pipe_only, nullptr, &zero);
-    }
-    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-  }
-  close(in_pipe[1]);
-  std::string output;
-  char buffer[4096];
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  bool timed_out = false;
-  for (;;) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      timed_out = true;
-      break;
-    }
-    pollfd p{out_pipe[0], POLLIN, 0};
-    int ready = poll(&p, 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) {
-      timed_out = ready == 0;
-      break;
-    }
-    ssize_t n = read(out_pipe[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    output.append(buffer, static_cast<size_t>(n));
-    if (output.size() > (1u << 20)) break;  // no credential is a megabyte
-  }
-  close(out_pipe[0]);
-  if (timed_out) kill(pid, SIGKILL);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (timed_out || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
-  return output;
+  ProcessOptions options;
+  options.input = input;  // no credential is a megabyte: the default bound holds
+  ProcessResult result = run_process(argv, options);
+  if (!result.ok()) return std::nullopt;
+  return std::move(result.out);
 }
 
 }  // namespace driftlint

@@ -105,7 +105,7 @@ Expected<std::string> GitRepository::resolve_commit(const std::string& revision)
 }
 
 Expected<std::set<std::string>> GitRepository::changed_files(
-    const std::string& base_commit, const std::optional<std::string>& target_commit) const {
+    const std::string& base_commit, const std::optional<std::string>& target_commit, bool include_deleted) const {
   std::lock_guard<std::mutex> lock(mutex_);
   Expected<GitTreeHandle> base = tree_of(repo_.get(), base_commit);
   if (!base) return base.error();
@@ -136,11 +136,41 @@ Expected<std::set<std::string>> GitRepository::changed_files(
       case GIT_DELTA_TYPECHANGE:
         out.insert(delta->new_file.path);
         break;
+      case GIT_DELTA_DELETED:
+        if (include_deleted) out.insert(delta->old_file.path);
+        break;
       default:
         break;
     }
   }
   return out;
+}
+
+Expected<GitRepository::CommitRelation> GitRepository::relation(const std::string& checked,
+                                                                const std::string& other) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  CommitRelation out;
+  git_oid checked_id, other_id;
+  if (git_oid_fromstr(&checked_id, checked.c_str()) != 0) return Error{"not a commit id: " + checked};
+  if (other.size() != GIT_OID_HEXSZ || git_oid_fromstr(&other_id, other.c_str()) != 0) return out;
+  OwnedCommit commit;
+  if (git_commit_lookup(commit.out(), repo_.get(), &other_id) != 0) return out;  // not fetched
+  out.found = true;
+  if (git_graph_ahead_behind(&out.ahead, &out.behind, repo_.get(), &checked_id, &other_id) != 0) {
+    return Error{"cannot compare " + checked.substr(0, 12) + " with " + other.substr(0, 12) + ": " + last_git_error()};
+  }
+  return out;
+}
+
+bool GitCommitTree::has_directory(const std::string& path) const {
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  std::string full = prefix_.empty() ? path : path.empty() ? prefix_ : prefix_ + "/" + path;
+  if (full.empty()) return true;
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) return false;
+  bool is_tree = git_tree_entry_type(entry) == GIT_OBJECT_TREE;
+  git_tree_entry_free(entry);
+  return is_tree;
 }
 
 Expected<std::shared_ptr<GitCommitTree>> GitCommitTree::create(std::shared_ptr<GitRepository> repo,

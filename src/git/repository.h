@@ -49,7 +49,16 @@ class GitRepository {
   // (added, modified, renamed or copied; deletions have no file to report).
   // With no target, the work tree (with the index and untracked files) is compared.
   Expected<std::set<std::string>> changed_files(const std::string& base_commit,
-                                                const std::optional<std::string>& target_commit) const;
+                                                const std::optional<std::string>& target_commit,
+                                                bool include_deleted = false) const;
+
+  // How a checked-out commit stands to another (a revision Argo CD has live).
+  struct CommitRelation {
+    bool found = false;  // the other commit is in this repository
+    size_t ahead = 0;    // commits in `checked` and not in `other`
+    size_t behind = 0;   // commits in `other` and not in `checked`
+  };
+  Expected<CommitRelation> relation(const std::string& checked, const std::string& other) const;
 
   git_repository* raw() const { return repo_.get(); }
   std::mutex& mutex() const { return mutex_; }
@@ -70,6 +79,7 @@ class GitCommitTree : public FileTree {
                                                          std::string prefix = {});
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
+  bool has_directory(const std::string& path) const override;
 
  private:
   std::shared_ptr<GitRepository> repo_;

@@ -37,6 +37,19 @@ Finding Rule::finding_in_file(const LintContext& context, const LoadedFile& file
   return f;
 }
 
+Finding Rule::finding_in_repo(const LintContext& context, uint32_t repo, std::optional<std::string> path,
+                              std::string message) const {
+  const RuleInfo& i = info();
+  Finding f;
+  f.rule = i.id;
+  f.severity = i.default_severity;
+  f.message = std::move(message);
+  f.hint = i.hint;
+  f.repo = context.load.repo_name(repo);
+  f.path = std::move(path);
+  return f;
+}
+
 Status check_rule_option_keys(const RuleOptionsInput& input, const RuleInfo& info) {
   for (auto [key, value] : input.options.entries()) {
     bool known = false;

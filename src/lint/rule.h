@@ -16,6 +16,9 @@
 
 namespace driftlint {
 
+struct ArgoModel;
+struct Snapshot;
+
 struct RuleOption {
   std::string name;
   std::string type;           // e.g. "list of RE2 patterns"
@@ -39,6 +42,8 @@ struct LintContext {
   const LoadResult& load;
   const Config& config;
   const GpuResourceMatcher& gpu;
+  const Snapshot* snapshot = nullptr;  // the cluster, when --snapshot was given
+  const ArgoModel* argo = nullptr;     // Argo CD's view of the repos and the cluster
 };
 
 class Rule {
@@ -50,6 +55,9 @@ class Rule {
   // A finding located at `at` inside a manifest, with the rule's id, severity and hint.
   Finding finding_at(const LintContext& context, const Manifest& manifest, yaml::Node at,
                      std::string message) const;
+  // A finding tied to a repo (and, when known, a path in it) but to no line.
+  Finding finding_in_repo(const LintContext& context, uint32_t repo, std::optional<std::string> path,
+                          std::string message) const;
   // A finding located in a file but tied to no object.
   Finding finding_in_file(const LintContext& context, const LoadedFile& file, yaml::Position at,
                           std::string message) const;

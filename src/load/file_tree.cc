@@ -133,4 +133,17 @@ Expected<FileContent> MemoryTree::read(const std::string& path, uint64_t max_byt
   return content;
 }
 
+bool DiskTree::has_directory(const std::string& path) const {
+  std::error_code ec;
+  std::filesystem::path dir = std::filesystem::path(root_) / path;
+  return std::filesystem::is_directory(dir, ec);
+}
+
+bool MemoryTree::has_directory(const std::string& path) const {
+  if (path.empty()) return true;
+  std::string prefix = path + "/";
+  auto it = files_.lower_bound(prefix);
+  return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
 }  // namespace driftlint

@@ -34,6 +34,8 @@ class FileTree {
   virtual ~FileTree() = default;
   virtual FileListing list() const = 0;
   virtual Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const = 0;
+  // Whether a folder (relative, '/'-separated; "" is the root) exists.
+  virtual bool has_directory(const std::string& path) const = 0;
 };
 
 // True for names the loader treats as manifests: .yaml, .yml, .json.
@@ -49,6 +51,7 @@ class DiskTree : public FileTree {
       : root_(std::move(root)), single_file_(std::move(single_file)), prefix_(std::move(prefix)) {}
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
+  bool has_directory(const std::string& path) const override;
   const std::string& root() const { return root_; }
 
  private:
@@ -63,6 +66,7 @@ class MemoryTree : public FileTree {
   explicit MemoryTree(std::map<std::string, std::string> files) : files_(std::move(files)) {}
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
+  bool has_directory(const std::string& path) const override;
 
  private:
   std::map<std::string, std::string> files_;

@@ -9,9 +9,14 @@
 
 namespace driftlint {
 
+struct ArgoModel;
+struct Snapshot;
+
 struct ReportInput {
   const LoadResult& load;
   const LintOutput& lint;
+  const Snapshot* snapshot = nullptr;
+  const ArgoModel* argo = nullptr;
 };
 
 struct SeverityCounts {
@@ -28,6 +33,11 @@ struct TextReportOptions {
 void write_text_report(std::ostream& out, const ReportInput& input, const TextReportOptions& options);
 // "2 errors, 1 warning, 0 notices in 12 files (30 documents)".
 std::string summary_line(const ReportInput& input);
+
+// The scheduled drift report: a summary, then per app its sync state, live
+// revision against the loaded commit, and its drift and ownership findings;
+// then the remaining findings. Renders without a snapshot too.
+void write_markdown_report(std::ostream& out, const ReportInput& input);
 
 // The JSON report documented in schemas/report.schema.json.
 std::string json_report(const ReportInput& input);

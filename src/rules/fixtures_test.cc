@@ -2,13 +2,27 @@
 // fire/ marks the lines that must be reported with `# expect: RULE [SEVERITY]`
 // (or `# expect(+N): RULE` for N lines below), and nothing in pass/ may be
 // reported. Every registered rule must have both folders.
+//
+// Rules that read git history, several repos and a cluster snapshot use
+// scenario fixtures instead: each folder under fire/ and pass/ that holds a
+// repos/ folder is built into real git repositories by ci/make-scenario, the
+// binary runs on its driftlint.yaml, and the rule's findings must be exactly
+// the lines of its expect.txt ("SEVERITY REPO[/PATH[:LINE]]"; none in pass/).
+// An `args` file adds command-line options, one per line.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
+#include "cli/test_driver.h"
 #include "config/config.h"
 #include "lint/engine.h"
 #include "load/loader.h"
@@ -94,6 +108,99 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   return found;
 }
 
+std::vector<fs::path> scenario_cases(const fs::path& dir) {
+  std::vector<fs::path> out;
+  if (!fs::is_directory(dir)) return out;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.is_directory() && fs::is_directory(entry.path() / "repos")) out.push_back(entry.path());
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool uses_scenarios(const std::string& rule) {
+  return !scenario_cases(kFixtures / rule / "fire").empty();
+}
+
+std::multiset<std::string> read_expect_file(const fs::path& file) {
+  std::multiset<std::string> out;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    std::string_view t = line;
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\r')) t.remove_suffix(1);
+    if (!t.empty() && t[0] != '#') out.insert(std::string(t));
+  }
+  return out;
+}
+
+// Builds the scenario and returns the rule's findings as "SEVERITY REPO/PATH:LINE".
+std::multiset<std::string> run_scenario(const fs::path& source, const std::string& rule,
+                                        std::vector<std::string>& messages) {
+  fs::path work = fs::temp_directory_path() / ("driftlint-scenario-" + std::to_string(getpid()));
+  fs::remove_all(work);
+  fs::create_directories(work);
+  fs::path built = work / "scenario";
+  std::string command = "'" + (fs::path(DRIFTLINT_SOURCE_DIR) / "ci" / "make-scenario").string() + "' '" +
+                        source.string() + "' '" + built.string() + "' >/dev/null";
+  EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  std::vector<std::string> args = {"check", "--config", "driftlint.yaml", "--format", "json", "--fail-on", "none",
+                                   "--enable", rule};
+  // Extra options for the case (e.g. --strict-drift), one per line.
+  std::ifstream extra(source / "args");
+  for (std::string line; std::getline(extra, line);) {
+    if (!line.empty()) args.push_back(line);
+  }
+  Outcome r = run_driftlint(args, built, work);
+  EXPECT_EQ(r.exit_code, 0) << source << ": " << r.err;
+  std::multiset<std::string> found;
+  nlohmann::json report = nlohmann::json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(report.is_discarded()) << r.out;
+  if (!report.is_discarded()) {
+    for (const auto& f : report["findings"]) {
+      if (f["rule"] != rule) continue;
+      EXPECT_FALSE(f["hint"].get<std::string>().empty());
+      EXPECT_TRUE(f["repo"].is_string()) << f.dump();
+      std::string where = f["repo"].is_string() ? f["repo"].get<std::string>() : "";
+      if (f["path"].is_string()) where += "/" + f["path"].get<std::string>();
+      if (f["line"].is_number()) where += ":" + std::to_string(f["line"].get<int>());
+      found.insert(f["severity"].get<std::string>() + " " + where);
+      messages.push_back(where + ": " + f["message"].get<std::string>());
+    }
+  }
+  fs::remove_all(work);
+  return found;
+}
+
+TEST(RuleFixturesTest, ScenarioRulesFireWhereExpectedAndNowhereElse) {
+  size_t cases = 0;
+  for (const RuleEntry& entry : rule_registry()) {
+    const std::string& id = entry.info().id;
+    if (!uses_scenarios(id)) continue;
+    for (const fs::path& c : scenario_cases(kFixtures / id / "fire")) {
+      SCOPED_TRACE("rule " + id + ", fixture " + c.string());
+      std::multiset<std::string> expected = read_expect_file(c / "expect.txt");
+      ASSERT_FALSE(expected.empty()) << "no expect.txt lines in " << c;
+      std::vector<std::string> messages;
+      std::multiset<std::string> found = run_scenario(c, id, messages);
+      std::string all;
+      for (const std::string& m : messages) all += "\n  " + m;
+      EXPECT_EQ(found, expected) << "findings:" << all;
+      ++cases;
+    }
+    std::vector<fs::path> pass = scenario_cases(kFixtures / id / "pass");
+    EXPECT_FALSE(pass.empty()) << "no scenario under " << kFixtures / id / "pass";
+    for (const fs::path& c : pass) {
+      SCOPED_TRACE("rule " + id + ", fixture " + c.string());
+      std::vector<std::string> messages;
+      std::multiset<std::string> found = run_scenario(c, id, messages);
+      EXPECT_TRUE(found.empty()) << "fired on clean input: " << (messages.empty() ? "" : messages.front());
+      ++cases;
+    }
+  }
+  EXPECT_GT(cases, 0u);
+}
+
 TEST(RuleFixturesTest, EveryRuleFiresWhereMarkedAndNowhereElse) {
   for (const RuleEntry& entry : rule_registry()) {
     const std::string& id = entry.info().id;
@@ -102,6 +209,7 @@ TEST(RuleFixturesTest, EveryRuleFiresWhereMarkedAndNowhereElse) {
     fs::path pass = kFixtures / id / "pass";
     ASSERT_TRUE(fs::is_directory(fire)) << "missing fixtures: " << fire;
     ASSERT_TRUE(fs::is_directory(pass)) << "missing fixtures: " << pass;
+    if (uses_scenarios(id)) continue;  // ScenarioRulesFireWhereExpectedAndNowhereElse
 
     std::set<Expectation> expected = read_expectations(fire, id);
     ASSERT_FALSE(expected.empty()) << "no '# expect: " << id << "' marker in " << fire;

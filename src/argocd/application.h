@@ -1,0 +1,92 @@
+// Argo CD Applications as driftlint reads them: where their manifests come
+// from (sources), how they sync (automated, selfHeal, ignoreDifferences) and,
+// from a snapshot, what they have live (revisions, resources).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/manifest.h"
+#include "yaml/tree.h"
+
+namespace driftlint {
+
+enum class SourceType { Directory, Kustomize, Helm, Plugin, Ref };
+
+struct AppSource {
+  std::string repo_url;
+  std::string target_revision;      // "" means HEAD
+  std::optional<std::string> path;  // as written; nullopt when absent
+  bool recurse = false;
+  std::string include;  // directory.include glob ("" = every file)
+  std::string exclude;
+  bool has_chart = false;      // a chart from a Helm repository
+  bool has_helm = false;       // a helm: block
+  bool has_kustomize = false;  // a kustomize: block
+  bool has_plugin = false;
+  std::optional<std::string> ref;  // a `ref:` source that only supplies value files
+  yaml::Node path_node;            // for positions (may be invalid)
+  yaml::Node node;
+};
+
+// The normalised path: no "./", no trailing "/", "" for the repo root.
+std::string normalize_app_path(const std::string& path);
+
+struct IgnoreDifference {
+  std::string group;  // "" core, "*" any
+  std::string kind;   // "*" any
+  std::string name;   // "" any
+  std::string ns;     // "" any
+  std::vector<std::string> json_pointers;
+  std::vector<std::string> jq_path_expressions;
+  std::vector<std::string> managed_fields_managers;
+};
+
+struct ResourceRef {
+  std::string group, kind, ns, name;
+};
+
+struct Application {
+  std::string name;
+  std::string ns;  // where the Application object lives (argocd)
+  std::vector<AppSource> sources;
+  std::string destination_namespace;
+  bool automated = false;  // auto-sync on
+  bool prune = false;
+  bool self_heal = false;
+  std::vector<IgnoreDifference> ignore_differences;
+
+  // Live state (from a snapshot).
+  bool live = false;
+  std::string sync_status;                  // Synced, OutOfSync, Unknown, "" when absent
+  std::vector<std::string> live_revisions;  // one per source; "" where unknown
+  std::vector<ResourceRef> resources;       // status.resources
+
+  // Where it came from.
+  const Manifest* repo_manifest = nullptr;  // the Application in a loaded repo
+  const Manifest* live_manifest = nullptr;  // the Application in the snapshot
+  std::string application_set;              // the ApplicationSet that generates it
+  const Manifest* application_set_manifest = nullptr;
+};
+
+// Parameters an ApplicationSet generator hands its template ("path",
+// "path.basename", "path[0]", or a list element's keys).
+using TemplateParams = std::map<std::string, std::string>;
+
+// Replaces {{...}} placeholders (fasttemplate `{{path.basename}}`, Go
+// templates `{{.path.basename}}`, `{{index .path.segments 1}}`). Returns
+// nullopt when a placeholder names no parameter.
+std::optional<std::string> render_template(const std::string& text, const TemplateParams& params,
+                                           bool go_template);
+
+// Reads an Application (or an ApplicationSet's template, with `params`).
+// Unrenderable fields are appended to `problems`.
+Application parse_application(yaml::Node root, const TemplateParams* params, bool go_template,
+                              std::vector<std::string>& problems);
+
+// Fills the live fields from an Application's status.
+void read_application_status(yaml::Node root, Application& app);
+
+}  // namespace driftlint

@@ -1,0 +1,134 @@
+// What Argo CD does with the repos: every Application (from the repos, the
+// snapshot, and ApplicationSets expanded), which loaded repo each source is,
+// which files each app deploys and as which objects, and who owns a live
+// object. Built once per run; rules only read it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "argocd/application.h"
+#include "drift/diff.h"
+#include "load/loader.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint {
+
+// One object an app would apply.
+struct DesiredObject {
+  uint32_t app = 0;
+  uint32_t source = 0;
+  yaml::Node object;                  // what is applied (rendered when kustomize was run)
+  const Manifest* manifest = nullptr; // the repo manifest it comes from; nullptr when generated
+  uint32_t file = 0;                  // where to report it (index into LoadResult::files)
+  yaml::Position position;            // when `manifest` is null
+  ObjectIdentity id;                  // namespace defaulted from the app's destination
+  std::string key;                    // object_key(id)
+};
+
+// How the loaded copy of a source's repo stands to the revision its app has live.
+enum class RevisionState {
+  Unknown,     // no live revision (no snapshot, or not synced yet)
+  NotGit,      // the repo is not read from git: its revision cannot be compared
+  Same,        // the checked commit is the live one
+  Ahead,       // the checked commit contains the live one (and more)
+  Behind,      // the live commit contains the checked one: the checkout is stale
+  Diverged,    // neither contains the other
+  NotFetched,  // the live commit is not in the local repository
+};
+
+struct SourceRevision {
+  RevisionState state = RevisionState::Unknown;
+  std::string live;     // the live commit id
+  std::string checked;  // the loaded commit id
+  size_t ahead = 0, behind = 0;
+  // Files under the source's path that differ between the checked and the
+  // live commit (and, for a dirty work tree, uncommitted changes there).
+  std::vector<std::string> changed;
+  std::string error;
+  // Whether the loaded files are what the app has live, so that comparing
+  // them with the cluster is meaningful.
+  bool comparable() const {
+    switch (state) {
+      case RevisionState::Unknown:
+      case RevisionState::NotGit:
+        return true;
+      case RevisionState::NotFetched:
+        return false;
+      default:
+        return changed.empty() && error.empty();
+    }
+  }
+};
+
+struct LiveOwner {
+  std::string app;
+  std::string how;  // "tracking-id annotation", "app.kubernetes.io/instance label", "status.resources"
+};
+
+// One object's drift: a desired object, its live copy and the differences.
+struct ObjectDrift {
+  const DesiredObject* desired = nullptr;
+  const Manifest* live = nullptr;
+  std::vector<FieldDiff> diffs;
+  std::vector<std::string> unjudged;  // ignoreDifferences entries that cannot be judged offline
+};
+
+struct ArgoModelOptions {
+  std::string kubectl = "kubectl";  // for `kubectl kustomize`; "" never renders
+  bool strict_drift = false;        // report keys only the live object has
+};
+
+struct ArgoModel {
+  std::vector<Application> apps;
+  // Per app, per source: the loaded repo it reads (index into LoadResult::repos), or -1.
+  std::vector<std::vector<int>> source_repo;
+  // Per app, per source: the source's path relative to the loaded repo's root
+  // (nullopt when the path lies outside the loaded folder or the source has none).
+  std::vector<std::vector<std::optional<std::string>>> source_folder;
+  // Per app, per source: true when its objects are known exactly (plain
+  // directory, or kustomize rendered); false when drift cannot be judged.
+  std::vector<std::vector<bool>> source_rendered;
+  // Per app, per source: the loaded commit against the live one.
+  std::vector<std::vector<SourceRevision>> source_revision;
+  // Per loaded file: the apps that deploy it.
+  std::vector<std::vector<uint32_t>> file_apps;
+  std::vector<DesiredObject> desired;
+  // Every desired object of a live app whose loaded revision is the live one,
+  // compared with its live copy; objects another app owns are left out (they
+  // are wrong-owner-repo's). Empty without a snapshot.
+  std::vector<ObjectDrift> drift;
+  std::vector<std::string> repo_identity;  // per loaded repo: normalize_git_url(url) or ""
+  std::vector<std::string> notes;          // what could not be modelled, one line each
+  const Snapshot* snapshot = nullptr;      // may be null
+
+  bool has_apps() const { return !apps.empty(); }
+  const Application* find_app(const std::string& name) const;
+  // Who Argo CD says owns a live object: tracking annotation, else instance
+  // label, else an app's status.resources.
+  std::optional<LiveOwner> owner_of(const Manifest& live) const;
+  // Whether objects of this group/kind have no namespace.
+  bool cluster_scoped(const std::string& group, const std::string& kind) const;
+  // Repo names an app reads (for messages): "infra_iam (https://...) path users".
+  std::string describe_sources(const Application& app, const LoadResult& load) const;
+
+  std::unordered_map<std::string, uint32_t> app_index;
+  std::unordered_map<std::string, std::string> status_owner;  // object key -> app name
+  std::unordered_map<std::string, bool> cluster_kinds;        // "group/Kind" -> cluster-scoped
+  std::vector<std::shared_ptr<const yaml::ParsedFile>> rendered;  // keeps kustomize output alive
+};
+
+ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options);
+
+// Parses "app:group/Kind:namespace/name" into the app name and object key.
+std::optional<std::pair<std::string, std::string>> parse_tracking_id(std::string_view value);
+
+// Whether a file at `path` (relative to the app path) is picked by a
+// directory source's include/exclude globs (Argo CD matches `*` across '/').
+bool directory_glob_match(const std::string& pattern, const std::string& relative_path);
+
+}  // namespace driftlint

@@ -1,0 +1,373 @@
+#include "drift/diff.h"
+
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "base/strings.h"
+#include "model/quantity.h"
+
+namespace driftlint {
+
+namespace {
+
+bool plain_key(std::string_view key) {
+  if (key.empty()) return false;
+  for (char c : key) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
+  }
+  return true;
+}
+
+nlohmann::json to_json(yaml::Node node, int depth) {
+  if (!node.valid() || depth > 32) return nullptr;
+  if (node.is_map()) {
+    nlohmann::json out = nlohmann::json::object();
+    for (auto [k, v] : node.entries()) out[std::string(k.text())] = to_json(v, depth + 1);
+    return out;
+  }
+  if (node.is_sequence()) {
+    nlohmann::json out = nlohmann::json::array();
+    for (yaml::Node e : node.elements()) out.push_back(to_json(e, depth + 1));
+    return out;
+  }
+  if (node.is_null()) return nullptr;
+  if (auto b = node.as_bool()) return *b;
+  if (auto i = node.as_int()) return *i;
+  if (auto d = node.as_number()) return *d;
+  return std::string(node.text());
+}
+
+// A number as Kubernetes would read it from an int or a numeric string.
+std::optional<double> numeric(yaml::Node node) {
+  if (auto d = node.as_number()) return d;
+  if (!node.is_scalar()) return std::nullopt;
+  std::string text(trim(node.text()));
+  if (text.empty()) return std::nullopt;
+  char* end = nullptr;
+  double value = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+bool close_enough(double a, double b) {
+  return a == b || std::fabs(a - b) <= 1e-9 * std::max(std::fabs(a), std::fabs(b));
+}
+
+bool empty_value(yaml::Node node) {
+  return !node.valid() || node.is_null() || ((node.is_map() || node.is_sequence()) && node.size() == 0);
+}
+
+// Fields the server or Argo CD write, never drift.
+bool builtin_ignored(const FieldPath& path) {
+  if (path.size() == 1) return path[0].key == "status";
+  if (path.size() == 2 && path[0].key == "metadata") {
+    static const std::set<std::string> kServerFields = {
+        "uid", "resourceVersion", "generation", "creationTimestamp", "managedFields", "selfLink"};
+    return kServerFields.count(path[1].key) > 0;
+  }
+  if (path.size() == 3 && path[0].key == "metadata") {
+    if (path[1].key == "annotations") {
+      return path[2].key == "kubectl.kubernetes.io/last-applied-configuration" ||
+             path[2].key == "argocd.argoproj.io/tracking-id";
+    }
+    if (path[1].key == "labels") return path[2].key == "app.kubernetes.io/instance";
+  }
+  return false;
+}
+
+// Lists of maps that all carry a string `name` are matched by name (as
+// Kubernetes merges containers, env, volumes, ports).
+bool keyed_by_name(yaml::Node list) {
+  if (!list.is_sequence() || list.size() == 0) return false;
+  for (yaml::Node e : list.elements()) {
+    if (!e.is_map() || !e.get("name").as_string()) return false;
+  }
+  return true;
+}
+
+class Differ {
+ public:
+  Differ(const DiffOptions& options, std::vector<FieldDiff>& out) : options_(options), out_(out) {}
+
+  void compare(yaml::Node desired, yaml::Node live, FieldPath& path) {
+    if (path.size() > 64) return;
+    if (!path.empty() && (builtin_ignored(path) || (options_.ignore && options_.ignore->ignored(path)))) return;
+    if (options_.secret && path.size() == 1 && (path[0].key == "data" || path[0].key == "stringData")) return;
+    if (!live.valid() || live.is_null()) {
+      if (!empty_value(desired)) out_.push_back({FieldDiff::Kind::MissingLive, path, desired, live});
+      return;
+    }
+    if (desired.is_map()) {
+      if (!live.is_map()) {
+        if (!empty_value(desired) || !empty_value(live)) out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+        return;
+      }
+      // A key written twice counts once, with its last value (as Kubernetes decodes it).
+      std::set<std::string_view> seen;
+      std::vector<size_t> kept;
+      for (size_t i = desired.size(); i-- > 0;) {
+        if (seen.insert(desired.key_at(i).text()).second) kept.push_back(i);
+      }
+      for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
+        yaml::Node key = desired.key_at(*it);
+        path.push_back({std::string(key.text()), false, {}});
+        compare(desired.value_at(*it), live.get(key.text()), path);
+        path.pop_back();
+      }
+      if (options_.live_only_keys) {
+        for (auto [key, value] : live.entries()) {
+          if (seen.count(key.text())) continue;
+          path.push_back({std::string(key.text()), false, {}});
+          live_only(value, path);
+          path.pop_back();
+        }
+      }
+      return;
+    }
+    if (desired.is_sequence()) {
+      if (!live.is_sequence()) {
+        if (!empty_value(desired) || !empty_value(live)) out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+        return;
+      }
+      if (keyed_by_name(desired) && keyed_by_name(live)) {
+        std::set<std::string_view> names;
+        for (size_t i = 0; i < desired.size(); ++i) {
+          yaml::Node d = desired.element(i);
+          std::string_view name = *d.get("name").as_string();
+          names.insert(name);
+          yaml::Node match;
+          for (yaml::Node l : live.elements()) {
+            if (l.get("name").as_string() == name) match = l;
+          }
+          path.push_back({std::to_string(i), true, std::string(name)});
+          compare(d, match, path);
+          path.pop_back();
+        }
+        if (options_.live_only_keys) {
+          for (size_t i = 0; i < live.size(); ++i) {
+            std::string_view name = *live.element(i).get("name").as_string();
+            if (names.count(name)) continue;
+            path.push_back({std::to_string(i), true, std::string(name)});
+            out_.push_back({FieldDiff::Kind::LiveOnly, path, yaml::Node(), live.element(i)});
+            path.pop_back();
+          }
+        }
+        return;
+      }
+      if (desired.size() != live.size()) {
+        // Argo CD applies the whole list: a live list of another length is reverted as a whole.
+        out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+        return;
+      }
+      for (size_t i = 0; i < desired.size(); ++i) {
+        path.push_back({std::to_string(i), true, {}});
+        compare(desired.element(i), live.element(i), path);
+        path.pop_back();
+      }
+      return;
+    }
+    if (desired.is_null()) return;  // `key:` with no value sets nothing
+    if (!live.is_scalar() || !scalars_equal(desired, live)) {
+      out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+    }
+  }
+
+ private:
+  // A value only the live object has: maps are walked so that server and
+  // Argo CD fields (the tracking annotation, say) stay out.
+  void live_only(yaml::Node value, FieldPath& path) {
+    if (path.size() > 64 || empty_value(value)) return;
+    if (builtin_ignored(path) || (options_.ignore && options_.ignore->ignored(path))) return;
+    if (value.is_map()) {
+      for (auto [key, child] : value.entries()) {
+        path.push_back({std::string(key.text()), false, {}});
+        live_only(child, path);
+        path.pop_back();
+      }
+      return;
+    }
+    out_.push_back({FieldDiff::Kind::LiveOnly, path, yaml::Node(), value});
+  }
+
+  const DiffOptions& options_;
+  std::vector<FieldDiff>& out_;
+};
+
+}  // namespace
+
+bool scalars_equal(yaml::Node a, yaml::Node b) {
+  if (!a.is_scalar() || !b.is_scalar()) return false;
+  if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
+  if (a.text() == b.text()) return true;
+  std::optional<double> na = numeric(a), nb = numeric(b);
+  if (na && nb) return close_enough(*na, *nb);
+  std::optional<double> qa = parse_quantity(a.text()), qb = parse_quantity(b.text());
+  if (qa && qb) return close_enough(*qa, *qb);
+  return false;
+}
+
+std::string display_path(const FieldPath& path) {
+  std::string out;
+  for (const PathStep& step : path) {
+    if (step.index) {
+      out += step.name.empty() ? "[" + step.key + "]" : "[name=" + step.name + "]";
+    } else if (plain_key(step.key)) {
+      if (!out.empty()) out += '.';
+      out += step.key;
+    } else {
+      out += "[" + nlohmann::json(step.key).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "]";
+    }
+  }
+  return out.empty() ? "(the whole object)" : out;
+}
+
+std::string display_value(yaml::Node node, size_t max_length) {
+  if (!node.valid()) return "(absent)";
+  std::string text = to_json(node, 0).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (text.size() > max_length) {
+    size_t cut = max_length;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    text = text.substr(0, cut) + "...";
+  }
+  return text;
+}
+
+std::vector<std::string> parse_json_pointer(const std::string& pointer) {
+  std::vector<std::string> out;
+  if (pointer.empty() || pointer[0] != '/') return out;
+  std::string current;
+  for (size_t i = 1; i <= pointer.size(); ++i) {
+    if (i == pointer.size() || pointer[i] == '/') {
+      out.push_back(current);
+      current.clear();
+    } else if (pointer[i] == '~' && i + 1 < pointer.size() && (pointer[i + 1] == '0' || pointer[i + 1] == '1')) {
+      current += pointer[i + 1] == '0' ? '~' : '/';
+      ++i;
+    } else {
+      current += pointer[i];
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// Simple jq paths: .a.b, .a["b/c"], .a[], .a[0], .a[] | select(.name == "x"),
+// and a trailing .field after a select. nullopt for anything else.
+template <class Step>
+std::optional<std::vector<Step>> parse_simple_jq(const std::string& expression) {
+  std::vector<Step> steps;
+  std::string e(trim(expression));
+  size_t i = 0;
+  auto skip_space = [&] {
+    while (i < e.size() && e[i] == ' ') ++i;
+  };
+  while (i < e.size()) {
+    skip_space();
+    if (i >= e.size()) break;
+    if (e[i] == '.') {
+      ++i;
+      if (i < e.size() && e[i] == '[') continue;
+      size_t start = i;
+      while (i < e.size() && (std::isalnum(static_cast<unsigned char>(e[i])) || e[i] == '_' || e[i] == '-')) ++i;
+      if (i == start) {
+        if (i >= e.size()) break;  // "." alone
+        return std::nullopt;
+      }
+      steps.push_back({e.substr(start, i - start), {}});
+    } else if (e[i] == '[') {
+      size_t close = e.find(']', i);
+      if (close == std::string::npos) return std::nullopt;
+      std::string inside(trim(std::string_view(e).substr(i + 1, close - i - 1)));
+      i = close + 1;
+      if (inside.empty()) {
+        steps.push_back({"*", {}});
+      } else if (inside.front() == '"' && inside.back() == '"' && inside.size() >= 2) {
+        steps.push_back({inside.substr(1, inside.size() - 2), {}});
+      } else if (std::all_of(inside.begin(), inside.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+        steps.push_back({inside, {}});
+      } else {
+        return std::nullopt;
+      }
+    } else if (e[i] == '|') {
+      ++i;
+      skip_space();
+      // select(.name == "x") narrows the last `[]` step to that element.
+      const std::string prefix = "select(.name";
+      if (e.compare(i, prefix.size(), prefix) != 0 || steps.empty() || steps.back().key != "*") return std::nullopt;
+      i += prefix.size();
+      skip_space();
+      if (e.compare(i, 2, "==") != 0) return std::nullopt;
+      i += 2;
+      skip_space();
+      if (i >= e.size() || e[i] != '"') return std::nullopt;
+      size_t end = e.find('"', i + 1);
+      if (end == std::string::npos) return std::nullopt;
+      steps.back().name = e.substr(i + 1, end - i - 1);
+      i = end + 1;
+      skip_space();
+      if (i >= e.size() || e[i] != ')') return std::nullopt;
+      ++i;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return steps;
+}
+
+}  // namespace
+
+IgnoreMatcher::IgnoreMatcher(const std::vector<IgnoreDifference>& entries, const ObjectIdentity& id) {
+  for (const IgnoreDifference& d : entries) {
+    if (d.kind != "*" && d.kind != id.kind) continue;
+    if (d.group != "*" && d.group != id.group) continue;
+    if (!d.name.empty() && d.name != id.name) continue;
+    if (!d.ns.empty() && d.ns != id.ns) continue;
+    for (const std::string& pointer : d.json_pointers) {
+      std::vector<Step> steps;
+      for (std::string& key : parse_json_pointer(pointer)) steps.push_back({std::move(key), {}});
+      patterns_.push_back(std::move(steps));
+    }
+    for (const std::string& jq : d.jq_path_expressions) {
+      if (auto steps = parse_simple_jq<Step>(jq)) {
+        patterns_.push_back(std::move(*steps));
+      } else {
+        unjudged_.push_back("jqPathExpressions " + quote_for_message(jq));
+      }
+    }
+    for (const std::string& manager : d.managed_fields_managers) {
+      unjudged_.push_back("managedFieldsManagers " + quote_for_message(manager));
+    }
+  }
+}
+
+bool IgnoreMatcher::ignored(const FieldPath& path) const {
+  for (const std::vector<Step>& pattern : patterns_) {
+    if (pattern.size() > path.size()) continue;
+    bool match = true;
+    for (size_t i = 0; i < pattern.size() && match; ++i) {
+      const Step& p = pattern[i];
+      const PathStep& s = path[i];
+      if (p.key == "*") {
+        match = p.name.empty() || p.name == s.name;
+      } else {
+        match = p.key == s.key;
+      }
+    }
+    if (match) return true;
+  }
+  return false;
+}
+
+std::vector<FieldDiff> diff_objects(yaml::Node desired, yaml::Node live, const DiffOptions& options) {
+  std::vector<FieldDiff> out;
+  FieldPath path;
+  Differ(options, out).compare(desired, live, path);
+  return out;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,194 @@
+#include <map>
+#include <set>
+
+#include "argocd/model.h"
+#include "base/strings.h"
+#include "git/url.h"
+#include "report/report.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint {
+
+namespace {
+
+// Text safe inside a Markdown table cell or list item: no line breaks, no
+// cell separators, no HTML, no emphasis markers that would reformat it.
+std::string md(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '\n':
+      case '\r':
+        out += ' ';
+        break;
+      case '|':
+        out += "\\|";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '*':
+      case '_':
+      case '`':
+      case '[':
+      case ']':
+        out += '\\';
+        out += c;
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+// Inline code that survives backticks in the text.
+std::string code(std::string_view text) {
+  std::string clean;
+  for (char c : text) clean += (c == '\n' || c == '\r' || c == '|') ? ' ' : c;
+  std::string fence = clean.find('`') == std::string::npos ? "`" : "``";
+  return fence + (fence.size() > 1 ? " " : "") + clean + (fence.size() > 1 ? " " : "") + fence;
+}
+
+std::string plural(size_t n, const char* word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+std::string location(const Finding& f) {
+  std::string out = f.repo.value_or("");
+  if (f.path) out += (out.empty() ? "" : "/") + *f.path;
+  if (f.line) out += ":" + std::to_string(f.line);
+  return out.empty() ? std::string("(cluster)") : out;
+}
+
+std::string finding_line(const Finding& f) {
+  return "- **" + std::string(severity_name(f.severity)) + "** " + code(f.rule) + " at " + code(location(f)) + ": " +
+         md(f.message) + "\n";
+}
+
+std::string revision_state(const SourceRevision& r) {
+  auto short_id = [](const std::string& id) { return code(id.substr(0, 12)); };
+  switch (r.state) {
+    case RevisionState::Unknown:
+      return "live revision unknown";
+    case RevisionState::NotGit:
+      return short_id(r.live) + " live; the checkout is not a git repository";
+    case RevisionState::Same:
+      return short_id(r.live) + " live = checkout";
+    case RevisionState::Ahead:
+      return short_id(r.live) + " live; checkout " + short_id(r.checked) + " is " + plural(r.ahead, "commit") + " ahead";
+    case RevisionState::Behind:
+      return short_id(r.live) + " live; checkout " + short_id(r.checked) + " is " + plural(r.behind, "commit") + " behind";
+    case RevisionState::Diverged:
+      return short_id(r.live) + " live; checkout " + short_id(r.checked) + " diverged (" + std::to_string(r.ahead) +
+             " ahead, " + std::to_string(r.behind) + " behind)";
+    case RevisionState::NotFetched:
+      return short_id(r.live) + " live, not in the local repository (fetch first)";
+  }
+  return "";
+}
+
+}  // namespace
+
+void write_markdown_report(std::ostream& out, const ReportInput& input) {
+  const LoadResult& load = input.load;
+  const ArgoModel* argo = input.argo;
+  SeverityCounts counts = count_findings(input.lint);
+
+  // Which app each finding belongs to: the Application it names, else an app
+  // that deploys the file it is in.
+  std::map<std::pair<std::string, std::string>, uint32_t> file_index;
+  for (uint32_t f = 0; f < load.files.size(); ++f) file_index[{load.repo_name(load.files[f].repo), load.files[f].path}] = f;
+  size_t app_count = argo ? argo->apps.size() : 0;
+  std::vector<std::vector<const Finding*>> per_app(app_count);
+  std::vector<const Finding*> other;
+  for (const Finding& f : input.lint.findings) {
+    if (f.suppressed) continue;
+    std::set<uint32_t> apps;
+    if (argo && f.object && f.object->kind == "Application") {
+      if (const Application* app = argo->find_app(f.object->name)) apps.insert(static_cast<uint32_t>(app - argo->apps.data()));
+    }
+    if (argo && apps.empty() && f.repo && f.path) {
+      auto it = file_index.find({*f.repo, *f.path});
+      if (it != file_index.end()) apps.insert(argo->file_apps[it->second].begin(), argo->file_apps[it->second].end());
+    }
+    if (apps.empty()) other.push_back(&f);
+    for (uint32_t a : apps) per_app[a].push_back(&f);
+  }
+
+  out << "# driftlint report\n\n";
+  out << "**" << plural(counts.error, "error") << ", " << plural(counts.warning, "warning") << ", "
+      << plural(counts.notice, "notice") << "**";
+  if (input.lint.suppressed) out << " (" << input.lint.suppressed << " suppressed)";
+  out << " in " << plural(load.files.size(), "file") << " of " << plural(load.repos.size(), "repo") << ".";
+  if (input.snapshot) {
+    out << " Cluster snapshot: " << plural(input.snapshot->objects.size(), "object") << ".";
+  } else {
+    out << " No cluster snapshot: live state, drift and staleness were not checked.";
+  }
+  out << "\n\n";
+
+  // The headline: what needs a human today.
+  std::map<std::string, size_t> by_rule;
+  for (const Finding& f : input.lint.findings) {
+    if (!f.suppressed) ++by_rule[f.rule];
+  }
+  if (!by_rule.empty()) {
+    out << "| rule | findings |\n|---|---|\n";
+    for (const auto& [rule, n] : by_rule) out << "| " << code(rule) << " | " << n << " |\n";
+    out << "\n";
+  }
+
+  out << "## Repos\n\n| repo | commit | state | URL |\n|---|---|---|---|\n";
+  for (const RepoInput& r : load.repos) {
+    std::string state = r.dirty ? (*r.dirty ? "uncommitted changes" : "clean") : "";
+    if (r.revision) state = "revision " + *r.revision;
+    out << "| " << md(r.name) << " | " << (r.commit ? code(r.commit->substr(0, 12)) : "-") << " | " << md(state.empty() ? "-" : state)
+        << " | " << (r.url ? md(*r.url) : "-") << " |\n";
+  }
+  out << "\n";
+
+  if (argo && argo->has_apps()) {
+    out << "## Applications\n\n| app | sync | auto-sync | sources and revisions | findings |\n|---|---|---|---|---|\n";
+    for (size_t a = 0; a < argo->apps.size(); ++a) {
+      const Application& app = argo->apps[a];
+      std::string sync = app.live ? (app.sync_status.empty() ? "unknown" : app.sync_status) : "not live";
+      std::string automation = !app.automated ? "off" : app.self_heal ? "on, selfHeal" : "on";
+      if (app.automated && app.prune) automation += ", prune";
+      std::vector<std::string> sources;
+      for (size_t s = 0; s < app.sources.size(); ++s) {
+        std::string text = md(redact_url(app.sources[s].repo_url));
+        if (app.sources[s].path) text += " " + code(app.sources[s].path->empty() ? "." : *app.sources[s].path);
+        if (app.live) text += ": " + revision_state(argo->source_revision[a][s]);
+        sources.push_back(text);
+      }
+      out << "| " << code(app.name) << " | " << md(sync) << " | " << md(automation) << " | "
+          << (sources.empty() ? "-" : join(sources, "<br>")) << " | " << per_app[a].size() << " |\n";
+    }
+    out << "\n";
+    for (size_t a = 0; a < argo->apps.size(); ++a) {
+      if (per_app[a].empty()) continue;
+      out << "### " << code(argo->apps[a].name) << "\n\n";
+      for (const Finding* f : per_app[a]) out << finding_line(*f);
+      out << "\n";
+    }
+  }
+
+  if (!other.empty()) {
+    out << "## " << (argo && argo->has_apps() ? "Other findings" : "Findings") << "\n\n";
+    for (const Finding* f : other) out << finding_line(*f);
+    out << "\n";
+  }
+  if (counts.error + counts.warning + counts.notice == 0) out << "No findings.\n\n";
+
+  if (argo && !argo->notes.empty()) {
+    out << "## Not checked\n\n";
+    for (const std::string& note : argo->notes) out << "- " << md(note) << "\n";
+    out << "\n";
+  }
+}
+
+}  // namespace driftlint
