@@ -10,6 +10,7 @@ enum ExitCode : int { kExitClean = 0, kExitFindings = 1, kExitUsage = 2 };
 
 // args excludes the program and subcommand names.
 int run_check(const std::vector<std::string>& args);
+int run_snapshot(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);

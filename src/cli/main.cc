@@ -15,6 +15,7 @@ constexpr const char* kUsage =
     "\n"
     "commands:\n"
     "  check [PATH...]   lint manifests (see driftlint check --help)\n"
+    "  snapshot          write a cluster snapshot with kubectl (read-only)\n"
     "  rules             list the rules or write their documentation\n"
     "  explain RULE      explain one rule\n"
     "  version           print the version\n";
@@ -31,6 +32,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 2, argv + argc);
   try {
     if (command == "check") return run_check(args);
+    if (command == "snapshot") return run_snapshot(args);
     if (command == "rules") return run_rules(args);
     if (command == "explain") return run_explain(args);
     if (command == "version" || command == "--version") return run_version(args);
@@ -38,7 +40,7 @@ int main(int argc, char** argv) {
       std::cout << kUsage;
       return kExitClean;
     }
-    print_error("unknown command '" + command + "' (expected check, rules, explain or version)");
+    print_error("unknown command '" + command + "' (expected check, snapshot, rules, explain or version)");
     std::cerr << kUsage;
     return kExitUsage;
   } catch (const std::exception& e) {

@@ -1,0 +1,96 @@
+#include <unistd.h>
+
+#include <boost/program_options.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "base/strings.h"
+#include "cli/commands.h"
+#include "snapshot/capture.h"
+
+namespace driftlint::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+constexpr const char* kSnapshotUsage =
+    "usage: driftlint snapshot [--kubeconfig FILE] [--context NAME] [--kinds K1,K2,...] [-o FILE]\n"
+    "Writes the cluster objects driftlint's rules read as one JSON List, using kubectl's read-only\n"
+    "verbs only (api-resources, get). Secrets are never captured; managedFields are stripped.\n";
+
+// Writes next to the target and renames, so a reader never sees half a file.
+bool write_atomically(const std::string& path, const std::string& text) {
+  std::string temporary = path + ".tmp-" + std::to_string(getpid());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) return false;
+    out << text;
+    out.flush();
+    if (!out) {
+      std::remove(temporary.c_str());
+      return false;
+    }
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, path, ec);
+  if (ec) std::remove(temporary.c_str());
+  return !ec;
+}
+
+}  // namespace
+
+int run_snapshot(const std::vector<std::string>& args) {
+  CaptureOptions capture;
+  std::string kinds, output;
+  bool quiet = false;
+  po::options_description visible("driftlint snapshot options");
+  visible.add_options()("help,h", "show this help")(
+      "kubeconfig", po::value<std::string>(&capture.kubeconfig), "kubeconfig file (default: kubectl's)")(
+      "context", po::value<std::string>(&capture.context), "kubeconfig context (default: the current one)")(
+      "kinds", po::value<std::string>(&kinds), "comma-separated resource names (as `kubectl api-resources -o name` prints them) instead of the default list")(
+      "output,o", po::value<std::string>(&output), "write to FILE (default: standard output)")(
+      "kubectl", po::value<std::string>(&capture.kubectl), "the kubectl program (default: kubectl on PATH)")(
+      "timeout", po::value<unsigned>(&capture.timeout_seconds), "seconds each kubectl call may take (default 120)")(
+      "quiet,q", po::bool_switch(&quiet), "no notes on stderr");
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(visible).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    print_error(std::string("snapshot: ") + e.what() + " (driftlint snapshot --help lists the options)");
+    return kExitUsage;
+  }
+  if (vm.count("help")) {
+    std::cout << kSnapshotUsage << "\n" << visible;
+    std::cout << "\ndefault kinds: " << join(default_snapshot_kinds(), ", ") << "\n";
+    return kExitClean;
+  }
+  for (std::string_view kind : split(kinds, ',')) {
+    if (!trim(kind).empty()) capture.kinds.emplace_back(trim(kind));
+  }
+  Expected<Capture> result = capture_snapshot(capture);
+  if (!result) {
+    print_error("snapshot: " + result.error().message);
+    return kExitUsage;
+  }
+  if (!quiet) {
+    for (const std::string& note : result->notes) std::cerr << "driftlint: note: " << note << "\n";
+  }
+  if (output.empty()) {
+    std::cout << result->json;
+  } else if (!write_atomically(output, result->json)) {
+    print_error("snapshot: cannot write " + output);
+    return kExitUsage;
+  }
+  if (!quiet) {
+    std::cerr << "driftlint: " << result->objects << " objects of " << result->kinds_captured.size() << " kinds"
+              << (output.empty() ? "" : " written to " + output) << "\n";
+  }
+  return kExitClean;
+}
+
+}  // namespace driftlint::cli
