@@ -178,9 +178,11 @@ int run_check(const std::vector<std::string>& args) {
     snapshots.push_back(relative ? (std::filesystem::path(config.base_dir) / path).string() : path);
   }
   snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
-  yaml::ParseLimits parse_limits;
-  parse_limits.max_alias_expansion = o.max_alias_expansion;
-  SnapshotLoad snapshot = load_snapshots(snapshots, parse_limits);
+  LoadOptions load_options;
+  load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  load_options.max_file_size = o.max_file_size_mib << 20;
+  load_options.parse_limits.max_alias_expansion = o.max_alias_expansion;
+  SnapshotLoad snapshot = load_snapshots(snapshots, load_options);
   for (std::string& e : snapshot.errors) input_errors.push_back(std::move(e));
   for (std::string& n : snapshot.notes) notes.push_back(std::move(n));
 
@@ -199,10 +201,6 @@ int run_check(const std::vector<std::string>& args) {
     for (const std::string& note : resolved.notes) std::cerr << "driftlint: note: " << note << "\n";
   }
 
-  LoadOptions load_options;
-  load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
-  load_options.max_file_size = o.max_file_size_mib << 20;
-  load_options.parse_limits = parse_limits;
   LoadResult load = load_repos(std::move(resolved.repos), load_options);
   for (std::string& e : load.errors) input_errors.push_back(std::move(e));
 

@@ -79,12 +79,16 @@ bool builtin_ignored(const FieldPath& path) {
   return false;
 }
 
-// Lists of maps that all carry a string `name` are matched by name (as
-// Kubernetes merges containers, env, volumes, ports).
+// Lists of maps that all carry a distinct string `name` are matched by name
+// (as Kubernetes merges containers, env, volumes, ports); a name used twice
+// (Flux's `name: '*'`) makes them positional.
 bool keyed_by_name(yaml::Node list) {
   if (!list.is_sequence() || list.size() == 0) return false;
+  std::set<std::string_view> names;
   for (yaml::Node e : list.elements()) {
-    if (!e.is_map() || !e.get("name").as_string()) return false;
+    if (!e.is_map()) return false;
+    std::optional<std::string_view> name = e.get("name").as_string();
+    if (!name || !names.insert(*name).second) return false;
   }
   return true;
 }

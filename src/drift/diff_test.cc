@@ -42,6 +42,9 @@ TEST(DiffTest, MatchesNamedListsByNameAndOthersByIndex) {
   EXPECT_TRUE(diffs("c: [{name: a, image: x}, {name: b, image: y}]\n", "c: [{name: b, image: y}, {name: a, image: x}]\n").empty());
   EXPECT_EQ(diffs("c: [{name: a, image: x}]\n", "c: [{name: a, image: z}]\n"),
             (std::vector<std::string>{"c[name=a].image \"z\" \"x\""}));
+  // Names used twice cannot key a list: it is compared by position.
+  EXPECT_TRUE(diffs("e: [{name: '*', kind: A}, {name: '*', kind: B}]\n", "e: [{name: '*', kind: A}, {name: '*', kind: B}]\n").empty());
+  EXPECT_EQ(diffs("e: [{name: '*', kind: A}, {name: '*', kind: B}]\n", "e: [{name: '*', kind: B}, {name: '*', kind: A}]\n").size(), 2u);
   // A scalar list of another length is reverted as a whole.
   EXPECT_EQ(diffs("s: [a, b]\n", "s: [a]\n"), (std::vector<std::string>{"s [\"a\"] [\"a\",\"b\"]"}));
 }

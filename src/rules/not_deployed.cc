@@ -9,8 +9,8 @@ const RuleInfo& NotDeployedRule::static_info() {
   static const RuleInfo info{
       .id = "not-deployed",
       .default_severity = Severity::Notice,
-      .summary = "A manifest that no Argo CD Application or ApplicationSet deploys: edits to it reach "
-                 "no cluster.",
+      .summary = "A manifest file that no Argo CD Application or ApplicationSet deploys: edits to it "
+                 "reach no cluster (one finding per file, at its first object).",
       .rationale =
           "A file outside every app's path (or filtered out by `directory.include`/`exclude`, or "
           "below a path without `recurse`) looks like configuration but is dead: a change to it is "

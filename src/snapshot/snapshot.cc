@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "load/file_tree.h"
 #include "load/loader.h"
@@ -50,11 +48,10 @@ void Snapshot::index() {
 
 namespace {
 
-void add_file(SnapshotLoad& out, std::string path, std::string_view text,
-              const yaml::ParseLimits& limits) {
+void add_file(SnapshotLoad& out, std::string path, yaml::ParsedFile parsed) {
   SnapshotFile file;
   file.path = std::move(path);
-  file.parsed = yaml::parse_yaml(text, limits);
+  file.parsed = std::move(parsed);
   if (file.parsed.error) {
     const yaml::SyntaxError& e = *file.parsed.error;
     out.errors.push_back("snapshot " + file.path + ":" + std::to_string(e.position.line) + ":" +
@@ -64,27 +61,20 @@ void add_file(SnapshotLoad& out, std::string path, std::string_view text,
   uint32_t index = static_cast<uint32_t>(out.snapshot.files.size());
   Extracted extracted;
   extract_manifests(file.parsed, file.path, index, extracted);
-  size_t before = out.snapshot.objects.size();
-  for (Manifest& m : extracted.manifests) out.snapshot.objects.push_back(std::move(m));
-  if (out.snapshot.objects.size() == before && !file.parsed.error) {
+  if (extracted.manifests.empty() && !file.parsed.error) {
     out.notes.push_back("snapshot " + file.path + " holds no Kubernetes objects");
   }
+  for (Manifest& m : extracted.manifests) out.snapshot.objects.push_back(std::move(m));
   out.snapshot.files.push_back(std::move(file));
-}
-
-bool read_whole(const fs::path& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return !in.bad();
 }
 
 }  // namespace
 
-SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const yaml::ParseLimits& limits) {
+SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const LoadOptions& options) {
   SnapshotLoad out;
+  // Each path is read as a repo of its own, so files parse on every core.
+  std::vector<RepoInput> inputs;
+  std::vector<std::string> prefixes;  // how each input's paths are shown
   for (const std::string& path : paths) {
     std::error_code ec;
     fs::file_status status = fs::status(path, ec);
@@ -92,28 +82,33 @@ SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const yaml::P
       out.errors.push_back("snapshot " + path + ": no such file or directory");
       continue;
     }
-    std::vector<fs::path> files;
+    RepoInput input;
+    input.name = path;
+    input.source = path;
     if (fs::is_directory(status)) {
-      for (fs::recursive_directory_iterator it(path, fs::directory_options::skip_permission_denied, ec), end;
-           !ec && it != end; it.increment(ec)) {
-        if (it->is_regular_file(ec) && is_manifest_file_name(it->path().filename().string())) {
-          files.push_back(it->path());
-        }
-      }
-      if (ec) out.errors.push_back("snapshot " + path + ": " + ec.message());
-      std::sort(files.begin(), files.end());
-      if (files.empty()) out.errors.push_back("snapshot " + path + ": the folder holds no .json, .yaml or .yml file");
+      input.tree = std::make_shared<DiskTree>(path);
+      prefixes.push_back(path + (path.empty() || path.back() == '/' ? "" : "/"));
     } else {
-      files.push_back(path);
+      fs::path p(path);
+      input.tree = std::make_shared<DiskTree>(p.has_parent_path() ? p.parent_path().string() : ".", p.filename().string());
+      prefixes.push_back(p.has_parent_path() ? p.parent_path().string() + "/" : "");
     }
-    for (const fs::path& file : files) {
-      std::string text;
-      if (!read_whole(file, text)) {
-        out.errors.push_back("snapshot " + file.string() + ": cannot read");
-        continue;
-      }
-      add_file(out, file.string(), text, limits);
+    inputs.push_back(std::move(input));
+  }
+  LoadResult load = load_repos(std::move(inputs), options);
+  for (std::string& e : load.errors) out.errors.push_back("snapshot " + e);
+  std::vector<bool> has_files(load.repos.size(), false);
+  for (LoadedFile& file : load.files) {
+    has_files[file.repo] = true;
+    std::string shown = prefixes[file.repo] + file.path;
+    if (file.too_large) {
+      out.errors.push_back("snapshot " + shown + ": larger than --max-file-size, not read");
+      continue;
     }
+    add_file(out, std::move(shown), std::move(file.parsed));
+  }
+  for (size_t r = 0; r < load.repos.size(); ++r) {
+    if (!has_files[r]) out.errors.push_back("snapshot " + load.repos[r].source + ": holds no .json, .yaml or .yml file");
   }
   out.snapshot.index();
   return out;
@@ -121,7 +116,7 @@ SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const yaml::P
 
 SnapshotLoad load_snapshot_text(std::string_view text, const std::string& display_path) {
   SnapshotLoad out;
-  add_file(out, display_path, text, yaml::ParseLimits{});
+  add_file(out, display_path, yaml::parse_yaml(text));
   out.snapshot.index();
   return out;
 }

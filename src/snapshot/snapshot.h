@@ -10,6 +10,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "load/loader.h"
 #include "model/manifest.h"
 #include "yaml/parser.h"
 
@@ -53,9 +54,9 @@ struct SnapshotLoad {
 };
 
 // Reads every path (a file, or a folder whose .json/.yaml/.yml files are all
-// read). A file that does not parse is an error naming it and the position;
-// the other files still load.
-SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const yaml::ParseLimits& limits);
+// read), in parallel with the repo loader. A file that does not parse is an
+// error naming it and the position; the other files still load.
+SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const LoadOptions& options);
 
 // Loads a snapshot from text (tests, fuzzing).
 SnapshotLoad load_snapshot_text(std::string_view text, const std::string& display_path);

@@ -38,7 +38,7 @@ TEST(SnapshotTest, MalformedInputNamesFileAndPosition) {
   EXPECT_TRUE(empty.errors.empty());
   ASSERT_EQ(empty.notes.size(), 1u);
   EXPECT_NE(empty.notes[0].find("no Kubernetes objects"), std::string::npos);
-  SnapshotLoad missing = load_snapshots({"/no/such/snapshot.json"}, {});
+  SnapshotLoad missing = load_snapshots({"/no/such/snapshot.json"}, LoadOptions{});
   ASSERT_EQ(missing.errors.size(), 1u);
   EXPECT_NE(missing.errors[0].find("no such file"), std::string::npos);
 }
