@@ -18,6 +18,8 @@
 #include "load/loader.h"
 #include "load/repo_inputs.h"
 #include "report/report.h"
+#include "rules/declarative.h"
+#include "rules/registry.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint::cli {
@@ -32,7 +34,7 @@ constexpr const char* kCheckUsage =
     "                       [--output FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
     "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
-    "                       [--cache-dir DIR] [--offline]\n";
+    "                       [--cache-dir DIR] [--offline] [--rules-dir DIR]...\n";
 
 struct CheckOptions {
   std::vector<std::string> paths;
@@ -52,6 +54,7 @@ struct CheckOptions {
   std::string cache_dir;
   bool offline = false;
   bool strict_drift = false;
+  std::vector<std::string> rules_dirs;
 };
 
 // Parses the command line; returns an exit code when the run should stop.
@@ -66,6 +69,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "output,o", po::value<std::string>(&o.output), "write the report to FILE instead of standard output")(
       "fail-on", po::value<std::string>(&o.fail_on), "error, warning, notice or none (default error)")(
       "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
+      "rules-dir", po::value<std::vector<std::string>>(&o.rules_dirs), "add the declarative rules (.yaml) of DIR (repeatable)")(
       "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
@@ -157,8 +161,22 @@ int run_check(const std::vector<std::string>& args) {
     return kExitUsage;
   }
 
+  DeclarativeSpecs user_rules;
+  for (const std::string& dir : o.rules_dirs) {
+    Expected<DeclarativeSpecs> loaded = load_declarative_rules(dir);
+    if (!loaded) {
+      print_error(loaded.error().message);
+      return kExitUsage;
+    }
+    user_rules.insert(user_rules.end(), loaded->begin(), loaded->end());
+  }
+  Expected<std::vector<RuleEntry>> catalog = rule_catalog(user_rules);
+  if (!catalog) {
+    print_error(catalog.error().message);
+    return kExitUsage;
+  }
   RuleSelection selection{o.enable, o.disable};
-  Expected<std::vector<ActiveRule>> rules = instantiate_rules(config, selection);
+  Expected<std::vector<ActiveRule>> rules = instantiate_rules(config, selection, &*catalog);
   if (!rules) {
     print_error(rules.error().message);
     return kExitUsage;

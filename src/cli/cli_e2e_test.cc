@@ -236,9 +236,13 @@ TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   for (const auto& f : report["findings"]) ++rules[f["rule"].get<std::string>()];
   for (const char* id : {"yaml-syntax", "duplicate-resource", "interactive-sleep", "stale-checkout",
                          "wrong-owner-repo", "self-heal-revert", "live-drift", "live-missing", "not-deployed",
-                         "app-source-missing"}) {
+                         "app-source-missing", "gpu-quota-exceeds-capacity", "flavor-matches-no-node",
+                         "missing-semaphore-key", "semaphore-not-gpu-ceiling", "semaphore-merge-overwrite",
+                         "preemption-disabled", "deprecated-api"}) {
     EXPECT_EQ(rules[id], 1) << id;
   }
+  // The audit's template (0, 1 or 2 GPUs) agrees with its Kyverno limit of 2.
+  EXPECT_EQ(rules.count("gpu-limit-mismatch"), 0u);
   EXPECT_EQ(rules["duplicate-key"], 2);
   EXPECT_EQ(rules["namespace-gpu-quota"], 2);
   EXPECT_EQ(report["summary"]["suppressed"], 1);

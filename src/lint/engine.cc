@@ -11,10 +11,12 @@
 namespace driftlint {
 namespace {
 
-Status check_known(const std::string& id, const std::string& origin) {
-  if (find_rule(id)) return {};
+Status check_known(const std::vector<RuleEntry>& catalog, const std::string& id, const std::string& origin) {
+  for (const RuleEntry& e : catalog) {
+    if (e.info().id == id) return {};
+  }
   std::vector<std::string> ids;
-  for (const RuleEntry& e : rule_registry()) ids.push_back(e.info().id);
+  for (const RuleEntry& e : catalog) ids.push_back(e.info().id);
   return Error{origin + ": unknown rule " + quote_for_message(id) + " (known: " + join(ids, ", ") + ")"};
 }
 
@@ -37,8 +39,12 @@ bool ignore_matches(const IgnoreEntry& ignore, const Finding& f) {
 
 }  // namespace
 
-Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config,
-                                                    const RuleSelection& selection) {
+Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const RuleSelection& selection,
+                                                    const std::vector<RuleEntry>* catalog_or_null) {
+  const std::vector<RuleEntry>& catalog = catalog_or_null ? *catalog_or_null : rule_registry();
+  auto check_known = [&](const std::string& id, const std::string& origin) {
+    return driftlint::check_known(catalog, id, origin);
+  };
   std::string file = config.file.empty() ? "driftlint.yaml" : config.file;
   for (const RuleReference& r : config.rules.disable) {
     if (Status s = check_known(r.rule, r.origin); !s) return s.error();
@@ -66,7 +72,7 @@ Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config,
 
   // Config first, then the command line, which wins; --disable wins over all.
   std::set<std::string> enabled;
-  for (const RuleEntry& e : rule_registry()) {
+  for (const RuleEntry& e : catalog) {
     if (e.info().enabled_by_default) enabled.insert(e.info().id);
   }
   for (const RuleReference& r : config.rules.enable) enabled.insert(r.rule);
@@ -75,7 +81,7 @@ Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config,
   for (const std::string& id : selection.disable) enabled.erase(id);
 
   std::vector<ActiveRule> out;
-  for (const RuleEntry& e : rule_registry()) {
+  for (const RuleEntry& e : catalog) {
     const std::string& id = e.info().id;
     if (!enabled.count(id)) continue;
     RuleOptionsInput input;

@@ -25,8 +25,10 @@ struct ActiveRule {
 
 // Validates every rule id named in the config or on the command line and
 // builds the enabled rules with their options.
-Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config,
-                                                    const RuleSelection& selection);
+// `catalog` defaults to the built-in registry (see rule_catalog for user rules).
+struct RuleEntry;
+Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const RuleSelection& selection,
+                                                    const std::vector<RuleEntry>* catalog = nullptr);
 
 struct LintOutput {
   std::vector<Finding> findings;  // sorted; suppressed ones flagged, not removed

@@ -1,0 +1,105 @@
+#include "rules/declarative.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cli/test_driver.h"
+#include "rules/registry.h"
+
+namespace driftlint {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(DeclarativeTest, ShippedRulesParseAndAreRegistered) {
+  EXPECT_EQ(builtin_declarative_rules().size(), 2u);
+  for (const char* id : {"image-not-latest", "gpu-runtime-class"}) {
+    const RuleEntry* e = find_rule(id);
+    ASSERT_NE(e, nullptr) << id;
+    EXPECT_FALSE(e->info().enabled_by_default) << id;  // examples: opt in
+    EXPECT_FALSE(e->info().hint.empty());
+  }
+}
+
+TEST(DeclarativeTest, MalformedRulesNameFileLineAndProblem) {
+  struct Case {
+    const char* text;
+    const char* error;
+  } cases[] = {
+      {"id: x\nseverity: fatal\nmessage: m\nhint: h\nmatch: {kind: Pod}\nchecks: [{path: a, required: true}]\n",
+       "r.yaml:2:11: 'severity' must be error, warning or notice"},
+      {"id: Bad_Id\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, required: true}]\n",
+       "r.yaml:1:5: 'id' must be kebab-case"},
+      {"id: x\nseverity: error\nmessage: m\nhint: h\nmatch: {kind: '('}\nchecks: [{path: a, required: true}]\n",
+       "r.yaml:5:15: 'kind' is not a valid RE2 pattern"},
+      {"id: x\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: 'a[x]', required: true}]\n",
+       "r.yaml:6:17: field path 'a[x]'"},
+      {"id: x\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, max: lots}]\n",
+       "r.yaml:6:25: 'max' must be a number or a quantity"},
+      {"id: x\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, required: true, forbidden: true}]\n",
+       "r.yaml:6:10: a check needs exactly one of"},
+      {"id: x\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, requird: true}]\n",
+       "r.yaml:6:20: unknown key 'requird' in checks"},
+      {"id: x\nseverity: error\nmessage: m\nmatch: {}\nchecks: [{path: a, required: true}]\n", "r.yaml:1:1: a rule needs 'hint'"},
+      {"id: x\nseverity: [\n", "r.yaml:3:1:"},
+  };
+  for (const Case& c : cases) {
+    auto parsed = parse_declarative_rules(c.text, "r.yaml");
+    ASSERT_FALSE(parsed) << c.text;
+    EXPECT_EQ(parsed.error().message.rfind(c.error, 0), 0u) << parsed.error().message;
+  }
+}
+
+class RulesDirTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("driftlint-rules-" + std::to_string(getpid()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "rules");
+    fs::create_directories(dir_ / "repo");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  void write(const std::string& path, const std::string& text) { std::ofstream(dir_ / path) << text; }
+  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, dir_, dir_); }
+  fs::path dir_;
+};
+
+TEST_F(RulesDirTest, UserRulesRunAndBadOnesStopTheRun) {
+  write("rules/quota.yaml",
+        "id: team-quota-cap\nseverity: error\nmessage: 'GPU quota {{value}} at {{path}} exceeds the team cap of 8'\n"
+        "hint: Ask the platform team.\nmatch: {kind: ResourceQuota, namespace: 'team-.*', labels: {matchLabels: {tier: gpu}}}\n"
+        "checks:\n  - path: 'spec.hard[\"requests.nvidia.com/gpu\"]'\n    max: 8\n");
+  write("repo/q.yaml",
+        "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q, namespace: team-a, labels: {tier: gpu}}\n"
+        "spec:\n  hard:\n    requests.nvidia.com/gpu: \"16\"\n---\n"
+        "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: ok, namespace: team-b, labels: {tier: gpu}}\n"
+        "spec: {hard: {requests.nvidia.com/gpu: 8}}\n---\n"
+        "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: other, namespace: team-c}\n"
+        "spec: {hard: {requests.nvidia.com/gpu: 32}}\n");
+  Outcome r = run({"check", "repo", "--rules-dir", "rules", "-q", "--disable", "namespace-gpu-quota"});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("repo/q.yaml:6:5: error: GPU quota \"16\" at spec.hard.requests.nvidia.com/gpu exceeds the team cap of 8 [team-quota-cap]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("team-b"), std::string::npos);
+  size_t fired = 0;
+  for (size_t at = r.out.find("[team-quota-cap]"); at != std::string::npos; at = r.out.find("[team-quota-cap]", at + 1)) ++fired;
+  EXPECT_EQ(fired, 1u) << r.out;
+
+  write("rules/clash.yaml", "id: yaml-syntax\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, required: true}]\n");
+  Outcome clash = run({"check", "repo", "--rules-dir", "rules"});
+  EXPECT_EQ(clash.exit_code, 2);
+  EXPECT_NE(clash.err.find("rule id 'yaml-syntax' is already used by a built-in rule"), std::string::npos) << clash.err;
+  fs::remove(dir_ / "rules" / "clash.yaml");
+
+  write("rules/broken.yaml", "id: x\nseverity: error\n  bad indent: [\n");
+  Outcome broken = run({"check", "repo", "--rules-dir", "rules"});
+  EXPECT_EQ(broken.exit_code, 2);
+  EXPECT_NE(broken.err.find("rules/broken.yaml:"), std::string::npos) << broken.err;
+  EXPECT_EQ(run({"check", "repo", "--rules-dir", "no-such-dir"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace driftlint

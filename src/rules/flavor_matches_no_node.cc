@@ -1,0 +1,68 @@
+#include "rules/flavor_matches_no_node.h"
+
+#include <map>
+
+#include "base/strings.h"
+#include "model/kueue.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint {
+
+const RuleInfo& FlavorMatchesNoNodeRule::static_info() {
+  static const RuleInfo info{
+      .id = "flavor-matches-no-node",
+      .default_severity = Severity::Warning,
+      .summary = "A ResourceFlavor whose `nodeLabels` match no node in the snapshot.",
+      .rationale =
+          "Kueue injects a flavor's `nodeLabels` as a node selector into every pod admitted with it: "
+          "a label that no node carries (a typo, `NVIDIA-H100` against `NVIDIA-H100-80GB-HBM3`, a "
+          "retired pool) admits workloads that can never schedule. Needs `--snapshot` with Nodes; "
+          "silent without one.",
+      .hint = "Copy the label values from `kubectl get nodes -L <label>`; the message lists the "
+              "values the nodes carry.",
+      .example = "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: h100\nspec:\n"
+                 "  nodeLabels: {nvidia.com/gpu.product: NVIDIA-H100}\n",
+      .options = {}};
+  return info;
+}
+
+Expected<std::unique_ptr<Rule>> FlavorMatchesNoNodeRule::create(const RuleOptionsInput& input) {
+  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
+  return std::unique_ptr<Rule>(new FlavorMatchesNoNodeRule());
+}
+
+void FlavorMatchesNoNodeRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  if (!context.snapshot) return;
+  std::vector<NodeView> nodes;
+  for (const Manifest& m : context.snapshot->objects) {
+    if (m.id.group.empty() && m.id.kind == "Node") nodes.push_back(read_node(m));
+  }
+  if (nodes.empty()) return;
+  for (const Manifest& m : context.load.manifests) {
+    if (!is_kueue(m.id, "ResourceFlavor")) continue;
+    FlavorView flavor = read_flavor(m);
+    if (flavor.node_labels.empty()) continue;
+    bool any = false;
+    for (const NodeView& n : nodes) any = any || flavor_matches(flavor, n);
+    if (any) continue;
+    // Say what the nodes carry for each label, so the fix is a copy.
+    std::vector<std::string> seen;
+    for (const auto& [key, value] : flavor.node_labels) {
+      std::map<std::string, int> values;
+      for (const NodeView& n : nodes) {
+        auto it = n.labels.find(key);
+        if (it != n.labels.end()) ++values[it->second];
+      }
+      std::vector<std::string> shown;
+      for (const auto& [v, count] : values) shown.push_back(quote_for_message(v) + " (" + std::to_string(count) + ")");
+      seen.push_back(key + ": " + (shown.empty() ? std::string("no node has it") : join(shown, ", ")));
+    }
+    yaml::Node at = m.root.get("spec").key_node("nodeLabels");
+    out.push_back(finding_at(context, m, at.valid() ? at : flavor.node_labels_node,
+                             "ResourceFlavor " + quote_for_message(flavor.name) + " selects nodes that none of the " +
+                                 std::to_string(nodes.size()) + " nodes in the snapshot matches; the nodes carry " +
+                                 join(seen, "; ")));
+  }
+}
+
+}  // namespace driftlint

@@ -1,0 +1,152 @@
+#include "rules/gpu_quota_exceeds_capacity.h"
+
+#include <cmath>
+#include <map>
+#include <sstream>
+
+#include "base/strings.h"
+#include "lint/known_objects.h"
+#include "model/kueue.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint {
+
+const RuleInfo& GpuQuotaExceedsCapacityRule::static_info() {
+  static const RuleInfo info{
+      .id = "gpu-quota-exceeds-capacity",
+      .default_severity = Severity::Warning,
+      .summary = "The Kueue ClusterQueues of a cohort (or a ClusterQueue alone) hold more nominal GPU "
+                 "quota for a flavor than the snapshot's nodes matching that flavor can schedule.",
+      .rationale =
+          "Kueue admits workloads against `nominalQuota`, not against the nodes: quota beyond what "
+          "the flavor's nodes hold admits pods that then sit Pending. The number people trust is "
+          "often the physical GPU count, while the scheduler counts allocatable extended resources: "
+          "with MIG (mixed strategy) a partitioned GPU leaves `nvidia.com/gpu` and appears as "
+          "`nvidia.com/mig-*` slices, so 16 physical GPUs with two partitioned are 14 schedulable "
+          "full GPUs. For each cohort (and each ClusterQueue without one), flavor and GPU resource "
+          "(`gpuResources`), the rule adds the members' `nominalQuota` and the Cohort's own resource "
+          "groups, and compares with the allocatable amount on nodes carrying every `nodeLabels` "
+          "entry of the flavor; physical GPUs are read from `nvidia.com/gpu.count` node labels. "
+          "Needs `--snapshot` with Nodes; silent without one. Exactly at capacity is fine.",
+      .hint = "Lower the nominal quotas to what the flavor's nodes can schedule (count full "
+              "`nvidia.com/gpu` and each MIG profile separately), or add nodes to the flavor.",
+      .example = "# nodes matching flavor h200 allocate 14 nvidia.com/gpu (16 physical, 2 MIG-partitioned)\n"
+                 "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: shared\nspec:\n"
+                 "  cohortName: gpu-pool\n  resourceGroups:\n  - coveredResources: [nvidia.com/gpu]\n    flavors:\n"
+                 "    - name: h200\n      resources:\n      - {name: nvidia.com/gpu, nominalQuota: 16}\n",
+      .options = {}};
+  return info;
+}
+
+Expected<std::unique_ptr<Rule>> GpuQuotaExceedsCapacityRule::create(const RuleOptionsInput& input) {
+  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
+  return std::unique_ptr<Rule>(new GpuQuotaExceedsCapacityRule());
+}
+
+namespace {
+
+std::string number(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  if (!context.snapshot) return;
+  std::vector<NodeView> nodes;
+  for (const Manifest& m : context.snapshot->objects) {
+    if (m.id.group.empty() && m.id.kind == "Node") nodes.push_back(read_node(m));
+  }
+  if (nodes.empty()) return;
+  std::map<std::string, FlavorView> flavors;
+  for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) { return is_kueue(id, "ResourceFlavor"); })) {
+    flavors.emplace(o.manifest->id.name, read_flavor(*o.manifest));
+  }
+  struct Contribution {
+    const Manifest* manifest;
+    bool live;
+    const FlavorQuota* quota;
+    std::string who;
+  };
+  // (pool, flavor, resource) -> contributions; a pool is a cohort or a lone queue.
+  std::map<std::tuple<std::string, std::string, std::string>, std::vector<Contribution>> pools;
+  std::vector<ClusterQueueView> queues;
+  std::vector<CohortView> cohorts;
+  std::vector<bool> queue_live, cohort_live;
+  for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) {
+         return is_kueue(id, "ClusterQueue") || is_kueue(id, "Cohort");
+       })) {
+    if (o.manifest->id.kind == "ClusterQueue") {
+      queues.push_back(read_cluster_queue(*o.manifest));
+      queue_live.push_back(o.live);
+    } else {
+      cohorts.push_back(read_cohort(*o.manifest));
+      cohort_live.push_back(o.live);
+    }
+  }
+  for (size_t i = 0; i < queues.size(); ++i) {
+    const ClusterQueueView& q = queues[i];
+    std::string pool = q.cohort.empty() ? "queue " + q.name : "cohort " + q.cohort;
+    for (const FlavorQuota& fq : q.quotas) {
+      if (!fq.nominal || !context.gpu.is_gpu(fq.resource)) continue;
+      pools[{pool, fq.flavor, fq.resource}].push_back({q.manifest, queue_live[i], &fq, "ClusterQueue " + q.name});
+    }
+  }
+  for (size_t i = 0; i < cohorts.size(); ++i) {
+    for (const FlavorQuota& fq : cohorts[i].quotas) {
+      if (!fq.nominal || !context.gpu.is_gpu(fq.resource)) continue;
+      auto key = std::make_tuple("cohort " + cohorts[i].name, fq.flavor, fq.resource);
+      if (pools.count(key)) pools[key].push_back({cohorts[i].manifest, cohort_live[i], &fq, "Cohort " + cohorts[i].name});
+    }
+  }
+  for (const auto& [key, contributions] : pools) {
+    const auto& [pool, flavor_name, resource] = key;
+    auto flavor = flavors.find(flavor_name);
+    if (flavor == flavors.end()) continue;  // an unknown flavor: Kueue marks the queue inactive anyway
+    double total = 0;
+    std::vector<std::string> parts;
+    const Contribution* at = nullptr;
+    for (const Contribution& c : contributions) {
+      total += *c.quota->nominal;
+      parts.push_back(c.who + " " + number(*c.quota->nominal));
+      // Report at the largest contribution a repo defines.
+      if (!c.live && (!at || *c.quota->nominal > *at->quota->nominal)) at = &c;
+    }
+    if (!at) continue;  // nothing here is in a repo: nothing to edit
+    double capacity = 0, physical = 0;
+    size_t matching = 0;
+    bool all_counted = true;
+    std::map<std::string, double> mig;
+    for (const NodeView& n : nodes) {
+      if (!flavor_matches(flavor->second, n)) continue;
+      ++matching;
+      auto it = n.allocatable.find(resource);
+      if (it != n.allocatable.end()) capacity += it->second;
+      auto count = n.labels.find("nvidia.com/gpu.count");
+      if (count != n.labels.end()) physical += std::atof(count->second.c_str());
+      else all_counted = false;
+      for (const auto& [r, v] : n.allocatable) {
+        if (r.rfind("nvidia.com/mig-", 0) == 0 && v > 0) mig[r] += v;
+      }
+    }
+    if (total <= capacity + 1e-9) continue;
+    std::string message = (pool.rfind("queue ", 0) == 0 ? "ClusterQueue " + pool.substr(6) : pool) + " has nominalQuota " +
+                          resource + " " + number(total) + " in flavor " + quote_for_message(flavor_name) +
+                          " (" + join(parts, ", ") + "), but the " + std::to_string(matching) + " node" +
+                          (matching == 1 ? "" : "s") + " matching the flavor can schedule " + number(capacity);
+    if (resource == "nvidia.com/gpu" && all_counted && matching > 0 && physical > capacity) {
+      message += " full GPUs: " + number(physical) + " physical, " + number(physical - capacity) +
+                 " of them MIG-partitioned";
+      if (!mig.empty()) {
+        std::vector<std::string> slices;
+        for (const auto& [r, v] : mig) slices.push_back(number(v) + " " + r);
+        message += " (" + join(slices, ", ") + ")";
+      }
+    }
+    out.push_back(finding_at(context, *at->manifest, at->quota->node, std::move(message)));
+  }
+}
+
+}  // namespace driftlint

@@ -1,0 +1,80 @@
+// Reads hand-written YAML (driftlint.yaml, rule files) strictly: unknown
+// keys, wrong types and bad RE2 patterns are errors naming file:line:col.
+#pragma once
+
+#include <re2/re2.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/expected.h"
+#include "base/strings.h"
+#include "yaml/tree.h"
+
+namespace driftlint {
+
+class StrictReader {
+ public:
+  explicit StrictReader(std::string file) : file_(std::move(file)) {}
+
+  std::string at(yaml::Node node) const {
+    yaml::Position p = node.position();
+    return file_ + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
+  }
+
+  Error error(yaml::Node node, const std::string& what) const { return Error{at(node) + ": " + what}; }
+
+  // Checks that a map has only the listed keys.
+  Status known_keys(yaml::Node map, const std::string& where,
+                    std::initializer_list<std::string_view> allowed) const {
+    for (auto [key, value] : map.entries()) {
+      bool ok = false;
+      for (std::string_view a : allowed) ok = ok || key.text() == a;
+      if (!ok) {
+        std::vector<std::string> names(allowed.begin(), allowed.end());
+        return error(key, "unknown key " + quote_for_message(key.text()) +
+                              (where.empty() ? "" : " in " + where) + " (expected one of: " +
+                              join(names, ", ") + ")");
+      }
+    }
+    return {};
+  }
+
+  Expected<std::string> string_value(yaml::Node node, const std::string& key) const {
+    if (!node.is_scalar() || node.is_null()) return error(node, "'" + key + "' must be a string");
+    // Numbers and booleans are accepted by their text: a name like `2024` is fine.
+    return std::string(node.text());
+  }
+
+  Expected<std::vector<std::string>> string_list(yaml::Node node, const std::string& key) const {
+    std::vector<std::string> out;
+    if (node.is_scalar() && !node.is_null()) {
+      out.emplace_back(node.text());
+      return out;
+    }
+    if (!node.is_sequence()) return error(node, "'" + key + "' must be a list of strings");
+    for (yaml::Node element : node.elements()) {
+      auto s = string_value(element, key + "[]");
+      if (!s) return s.error();
+      out.push_back(std::move(*s));
+    }
+    return out;
+  }
+
+  Status check_regex(yaml::Node node, const std::string& pattern, const std::string& key) const {
+    RE2::Options options;
+    options.set_log_errors(false);
+    RE2 re(pattern, options);
+    if (!re.ok()) return error(node, "'" + key + "' is not a valid RE2 pattern: " + re.error());
+    return {};
+  }
+
+  const std::string& file() const { return file_; }
+
+ private:
+  std::string file_;
+};
+
+}  // namespace driftlint
