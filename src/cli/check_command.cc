@@ -115,6 +115,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
   return std::nullopt;
 }
 
+// Paths in the config are relative to the config file's folder, like repo sources.
+std::string relative_to_config(const Config& config, const std::string& path) {
+  bool relative = !path.empty() && path[0] != '/' && !config.base_dir.empty();
+  return relative ? (std::filesystem::path(config.base_dir) / path).string() : path;
+}
+
 bool fails(const LintOutput& lint, const std::string& fail_on) {
   if (fail_on == "none") return false;
   Severity threshold = *parse_severity(fail_on);
@@ -162,7 +168,10 @@ int run_check(const std::vector<std::string>& args) {
   }
 
   DeclarativeSpecs user_rules;
-  for (const std::string& dir : o.rules_dirs) {
+  std::vector<std::string> rules_dirs;
+  for (const std::string& dir : config.rules_dirs) rules_dirs.push_back(relative_to_config(config, dir));
+  rules_dirs.insert(rules_dirs.end(), o.rules_dirs.begin(), o.rules_dirs.end());
+  for (const std::string& dir : rules_dirs) {
     Expected<DeclarativeSpecs> loaded = load_declarative_rules(dir);
     if (!loaded) {
       print_error(loaded.error().message);
@@ -190,11 +199,7 @@ int run_check(const std::vector<std::string>& args) {
   std::vector<std::string> input_errors;
   std::vector<std::string> notes;
   std::vector<std::string> snapshots;
-  for (const std::string& path : config.snapshots) {
-    // Relative to the config file's folder, like repo sources.
-    bool relative = !path.empty() && path[0] != '/' && !config.base_dir.empty();
-    snapshots.push_back(relative ? (std::filesystem::path(config.base_dir) / path).string() : path);
-  }
+  for (const std::string& path : config.snapshots) snapshots.push_back(relative_to_config(config, path));
   snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
   LoadOptions load_options;
   load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());

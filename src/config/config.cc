@@ -21,7 +21,7 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   config.gpu_resources = default_gpu_resources();
   if (!root || root.is_null()) return config;
   if (!root.is_map()) return r.error(root, "the configuration must be a map of settings");
-  if (Status s = r.known_keys(root, "", {"repos", "snapshot", "sharedNamespaces", "gpuResources",
+  if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "gpuResources",
                                          "ownership", "rules", "ignore"});
       !s) {
     return s.error();
@@ -70,6 +70,12 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
     auto list = r.string_list(snapshot, "snapshot");
     if (!list) return list.error();
     config.snapshots = std::move(*list);
+  }
+
+  if (yaml::Node dirs = root.get("rulesDirs")) {
+    auto list = r.string_list(dirs, "rulesDirs");
+    if (!list) return list.error();
+    config.rules_dirs = std::move(*list);
   }
 
   if (yaml::Node shared = root.get("sharedNamespaces")) {

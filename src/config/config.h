@@ -55,6 +55,7 @@ struct Config {
   std::string base_dir;  // relative sources and snapshots resolve against this
   std::vector<RepoConfig> repos;
   std::vector<std::string> snapshots;
+  std::vector<std::string> rules_dirs;  // declarative rule folders, relative to base_dir
   std::vector<std::string> shared_namespaces;
   std::vector<std::string> gpu_resources;
   std::vector<OwnershipEntry> ownership;

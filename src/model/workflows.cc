@@ -29,7 +29,7 @@ void add_ref(std::vector<SemaphoreRef>& out, yaml::Node semaphore, const std::st
 // The values a parameter can take: its enum, else its value and default.
 std::optional<std::set<double>> parameter_values(yaml::Node parameters, std::string_view name) {
   for (yaml::Node p : parameters.elements()) {
-    if (p.get("name").as_string() != name) continue;
+    if (p.get("name").text() != name) continue;  // by text: `name: n` is a YAML 1.1 boolean
     std::set<double> values;
     bool any = false, unknown = false;
     auto add = [&](yaml::Node v) {

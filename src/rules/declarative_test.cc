@@ -88,6 +88,13 @@ TEST_F(RulesDirTest, UserRulesRunAndBadOnesStopTheRun) {
   for (size_t at = r.out.find("[team-quota-cap]"); at != std::string::npos; at = r.out.find("[team-quota-cap]", at + 1)) ++fired;
   EXPECT_EQ(fired, 1u) << r.out;
 
+  // The same folder named in the config, relative to it.
+  write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nrulesDirs: [rules]\nrules: {disable: [namespace-gpu-quota]}\n");
+  Outcome configured = run({"check", "-q"});
+  EXPECT_EQ(configured.exit_code, 1) << configured.err;
+  EXPECT_NE(configured.out.find("[team-quota-cap]"), std::string::npos) << configured.out;
+  fs::remove(dir_ / "driftlint.yaml");
+
   write("rules/clash.yaml", "id: yaml-syntax\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, required: true}]\n");
   Outcome clash = run({"check", "repo", "--rules-dir", "rules"});
   EXPECT_EQ(clash.exit_code, 2);
