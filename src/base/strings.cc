@@ -1,5 +1,7 @@
 #include "base/strings.h"
 
+#include <sstream>
+
 #include <cstdio>
 
 namespace driftlint {
@@ -36,6 +38,12 @@ std::string_view trim(std::string_view text) {
                          text[end - 1] == '\r'))
     --end;
   return text.substr(begin, end - begin);
+}
+
+std::string format_number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
 }
 
 std::string quote_for_message(std::string_view value, size_t max_length) {

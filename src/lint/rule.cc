@@ -24,14 +24,7 @@ Finding Rule::finding_at(const LintContext& context, const Manifest& manifest, y
 
 Finding Rule::finding_in_file(const LintContext& context, const LoadedFile& file, yaml::Position at,
                               std::string message) const {
-  const RuleInfo& i = info();
-  Finding f;
-  f.rule = i.id;
-  f.severity = i.default_severity;
-  f.message = std::move(message);
-  f.hint = i.hint;
-  f.repo = context.load.repo_name(file.repo);
-  f.path = file.path;
+  Finding f = finding_in_repo(context, file.repo, file.path, std::move(message));
   f.line = at.line;
   f.column = at.column;
   return f;

@@ -1,6 +1,7 @@
 #include "model/kueue.h"
 
 #include "model/quantity.h"
+#include "snapshot/snapshot.h"
 
 namespace driftlint {
 
@@ -81,6 +82,15 @@ NodeView read_node(const Manifest& m) {
     if (auto q = parse_quantity(value.text())) view.allocatable[std::string(key.text())] = *q;
   }
   return view;
+}
+
+std::vector<NodeView> snapshot_nodes(const Snapshot* snapshot) {
+  std::vector<NodeView> nodes;
+  if (!snapshot) return nodes;
+  for (const Manifest& m : snapshot->objects) {
+    if (m.id.group.empty() && m.id.kind == "Node") nodes.push_back(read_node(m));
+  }
+  return nodes;
 }
 
 bool flavor_matches(const FlavorView& flavor, const NodeView& node) {

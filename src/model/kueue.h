@@ -53,6 +53,10 @@ struct NodeView {
 
 bool is_kueue(const ObjectIdentity& id, std::string_view kind);
 
+struct Snapshot;
+// Every Node of a snapshot (none without one).
+std::vector<NodeView> snapshot_nodes(const Snapshot* snapshot);
+
 ClusterQueueView read_cluster_queue(const Manifest& m);
 CohortView read_cohort(const Manifest& m);
 FlavorView read_flavor(const Manifest& m);

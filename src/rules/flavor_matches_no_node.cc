@@ -32,11 +32,7 @@ Expected<std::unique_ptr<Rule>> FlavorMatchesNoNodeRule::create(const RuleOption
 }
 
 void FlavorMatchesNoNodeRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  if (!context.snapshot) return;
-  std::vector<NodeView> nodes;
-  for (const Manifest& m : context.snapshot->objects) {
-    if (m.id.group.empty() && m.id.kind == "Node") nodes.push_back(read_node(m));
-  }
+  std::vector<NodeView> nodes = snapshot_nodes(context.snapshot);
   if (nodes.empty()) return;
   for (const Manifest& m : context.load.manifests) {
     if (!is_kueue(m.id, "ResourceFlavor")) continue;

@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <map>
-#include <sstream>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
@@ -43,22 +42,8 @@ Expected<std::unique_ptr<Rule>> GpuQuotaExceedsCapacityRule::create(const RuleOp
   return std::unique_ptr<Rule>(new GpuQuotaExceedsCapacityRule());
 }
 
-namespace {
-
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
-}  // namespace
-
 void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  if (!context.snapshot) return;
-  std::vector<NodeView> nodes;
-  for (const Manifest& m : context.snapshot->objects) {
-    if (m.id.group.empty() && m.id.kind == "Node") nodes.push_back(read_node(m));
-  }
+  std::vector<NodeView> nodes = snapshot_nodes(context.snapshot);
   if (nodes.empty()) return;
   std::map<std::string, FlavorView> flavors;
   for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) { return is_kueue(id, "ResourceFlavor"); })) {
@@ -110,7 +95,7 @@ void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<
     const Contribution* at = nullptr;
     for (const Contribution& c : contributions) {
       total += *c.quota->nominal;
-      parts.push_back(c.who + " " + number(*c.quota->nominal));
+      parts.push_back(c.who + " " + format_number(*c.quota->nominal));
       // Report at the largest contribution a repo defines.
       if (!c.live && (!at || *c.quota->nominal > *at->quota->nominal)) at = &c;
     }
@@ -133,15 +118,15 @@ void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<
     }
     if (total <= capacity + 1e-9) continue;
     std::string message = (pool.rfind("queue ", 0) == 0 ? "ClusterQueue " + pool.substr(6) : pool) + " has nominalQuota " +
-                          resource + " " + number(total) + " in flavor " + quote_for_message(flavor_name) +
+                          resource + " " + format_number(total) + " in flavor " + quote_for_message(flavor_name) +
                           " (" + join(parts, ", ") + "), but the " + std::to_string(matching) + " node" +
-                          (matching == 1 ? "" : "s") + " matching the flavor can schedule " + number(capacity);
+                          (matching == 1 ? "" : "s") + " matching the flavor can schedule " + format_number(capacity);
     if (resource == "nvidia.com/gpu" && all_counted && matching > 0 && physical > capacity) {
-      message += " full GPUs: " + number(physical) + " physical, " + number(physical - capacity) +
+      message += " full GPUs: " + format_number(physical) + " physical, " + format_number(physical - capacity) +
                  " of them MIG-partitioned";
       if (!mig.empty()) {
         std::vector<std::string> slices;
-        for (const auto& [r, v] : mig) slices.push_back(number(v) + " " + r);
+        for (const auto& [r, v] : mig) slices.push_back(format_number(v) + " " + r);
         message += " (" + join(slices, ", ") + ")";
       }
     }

@@ -1,7 +1,6 @@
 #include "rules/semaphore_not_gpu_ceiling.h"
 
 #include <map>
-#include <sstream>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
@@ -40,15 +39,9 @@ Expected<std::unique_ptr<Rule>> SemaphoreNotGpuCeilingRule::create(const RuleOpt
 
 namespace {
 
-std::string number(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
-
 std::string values_text(const std::set<double>& values) {
   std::vector<std::string> parts;
-  for (double v : values) parts.push_back(number(v));
+  for (double v : values) parts.push_back(format_number(v));
   if (parts.size() <= 1) return parts.empty() ? "" : parts[0];
   std::string last = parts.back();
   parts.pop_back();
