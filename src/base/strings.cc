@@ -1,8 +1,7 @@
 #include "base/strings.h"
 
-#include <sstream>
-
 #include <cstdio>
+#include <sstream>
 
 namespace driftlint {
 
