@@ -6,14 +6,18 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include "argocd/model.h"
+#include "base/files.h"
+#include "base/strings.h"
 #include "cli/commands.h"
 #include "config/config.h"
 #include "config/repo_spec.h"
 #include "lint/changed_files.h"
 #include "lint/engine.h"
+#include "lint/fingerprint.h"
 #include "lint/gpu_resources.h"
 #include "load/loader.h"
 #include "load/repo_inputs.h"
@@ -30,8 +34,10 @@ namespace {
 
 constexpr const char* kCheckUsage =
     "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
-    "                       [--snapshot FILE]... [--strict-drift] [--format text|json|markdown]\n"
-    "                       [--output FILE]\n"
+    "                       [--snapshot FILE]... [--strict-drift]\n"
+    "                       [--format text|json|markdown|sarif|github|junit] [--output [FORMAT=]FILE]...\n"
+    "                       [--show-suppressed] [--report-unused-ignores]\n"
+    "                       [--baseline FILE] [--write-baseline FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
     "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
     "                       [--cache-dir DIR] [--offline] [--rules-dir DIR]...\n";
@@ -42,7 +48,11 @@ struct CheckOptions {
   std::vector<std::string> repo_specs;
   std::vector<std::string> snapshots;
   std::string format = "text";
-  std::string output;
+  std::vector<std::string> outputs;
+  bool show_suppressed = false;
+  bool report_unused_ignores = false;
+  std::string baseline;
+  std::string write_baseline;
   std::string fail_on = "error";
   std::vector<std::string> enable;
   std::vector<std::string> disable;
@@ -57,6 +67,34 @@ struct CheckOptions {
   std::vector<std::string> rules_dirs;
 };
 
+bool is_format(const std::string& f) {
+  return f == "text" || f == "json" || f == "markdown" || f == "sarif" || f == "github" || f == "junit";
+}
+
+struct OutputSpec {
+  std::string format;
+  std::string file;  // "-": standard output
+};
+
+// "-o sarif=x.sarif" names its format; "-o x" takes --format's.
+Expected<std::vector<OutputSpec>> output_specs(const CheckOptions& o) {
+  std::vector<OutputSpec> out;
+  for (const std::string& value : o.outputs) {
+    size_t eq = value.find('=');
+    if (eq != std::string::npos && is_format(value.substr(0, eq))) {
+      out.push_back({value.substr(0, eq), value.substr(eq + 1)});
+    } else {
+      out.push_back({o.format, value});
+    }
+    if (out.back().file.empty()) return Error{"check: --output " + value + ": no file name"};
+  }
+  if (out.empty()) out.push_back({o.format, "-"});
+  size_t to_stdout = 0;
+  for (const OutputSpec& spec : out) to_stdout += spec.file == "-";
+  if (to_stdout > 1) return Error{"check: only one --output can be standard output ('-')"};
+  return out;
+}
+
 // Parses the command line; returns an exit code when the run should stop.
 std::optional<int> parse_options(const std::vector<std::string>& args, CheckOptions& o) {
   po::options_description visible("driftlint check options");
@@ -65,8 +103,12 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
       "strict-drift", po::bool_switch(&o.strict_drift), "also report keys only the live object has (notices)")(
-      "format", po::value<std::string>(&o.format), "text, json or markdown")(
-      "output,o", po::value<std::string>(&o.output), "write the report to FILE instead of standard output")(
+      "format", po::value<std::string>(&o.format), "text, json, markdown, sarif, github or junit")(
+      "output,o", po::value<std::vector<std::string>>(&o.outputs), "[FORMAT=]FILE: write a report to FILE ('-' is standard output); repeatable, one per format")(
+      "show-suppressed", po::bool_switch(&o.show_suppressed), "list suppressed findings too (text and JSON; SARIF always keeps them)")(
+      "report-unused-ignores", po::bool_switch(&o.report_unused_ignores), "report suppressions that matched nothing (rule unused-suppression)")(
+      "baseline", po::value<std::string>(&o.baseline), "report only findings that FILE (from --write-baseline) does not list")(
+      "write-baseline", po::value<std::string>(&o.write_baseline), "record today's findings in FILE by fingerprint")(
       "fail-on", po::value<std::string>(&o.fail_on), "error, warning, notice or none (default error)")(
       "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
       "rules-dir", po::value<std::vector<std::string>>(&o.rules_dirs), "add the declarative rules (.yaml) of DIR (repeatable)")(
@@ -96,8 +138,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
     std::cout << kCheckUsage << "\n" << visible;
     return kExitClean;
   }
-  if (o.format != "text" && o.format != "json" && o.format != "markdown") {
-    print_error("check: --format must be text, json or markdown, not '" + o.format + "'");
+  if (!is_format(o.format)) {
+    print_error("check: --format must be text, json, markdown, sarif, github or junit, not '" + o.format + "'");
     return kExitUsage;
   }
   if (o.fail_on != "error" && o.fail_on != "warning" && o.fail_on != "notice" && o.fail_on != "none") {
@@ -184,7 +226,13 @@ int run_check(const std::vector<std::string>& args) {
     print_error(catalog.error().message);
     return kExitUsage;
   }
+  Expected<std::vector<OutputSpec>> outputs = output_specs(o);
+  if (!outputs) {
+    print_error(outputs.error().message);
+    return kExitUsage;
+  }
   RuleSelection selection{o.enable, o.disable};
+  if (o.report_unused_ignores) selection.enable.push_back("unused-suppression");
   Expected<std::vector<ActiveRule>> rules = instantiate_rules(config, selection, &*catalog);
   if (!rules) {
     print_error(rules.error().message);
@@ -242,7 +290,7 @@ int run_check(const std::vector<std::string>& args) {
   }
 
   LintContext context{load, config, *gpu, cluster, &argo};
-  LintOutput lint = run_rules(*rules, context);
+  LintOutput lint = run_rules(*rules, context, &*catalog);
 
   if (!o.changed_since.empty()) {
     std::vector<ChangedSince> specs;
@@ -267,34 +315,87 @@ int run_check(const std::vector<std::string>& args) {
     }
   }
 
+  // Baselines: record what is there today; later report only what is new.
+  if (!o.write_baseline.empty()) {
+    std::vector<Finding> current;
+    for (const Finding& f : lint.findings) {
+      if (!f.suppressed) current.push_back(f);
+    }
+    if (!write_file_atomically(o.write_baseline, baseline_json(current))) {
+      print_error("--write-baseline " + o.write_baseline + ": cannot write");
+      return kExitUsage;
+    }
+  }
+  size_t baselined = 0;
+  if (!o.baseline.empty()) {
+    Expected<Baseline> baseline = read_baseline(o.baseline);
+    if (!baseline) {
+      print_error(baseline.error().message);
+      return kExitUsage;
+    }
+    std::vector<Finding> unsuppressed;
+    for (const Finding& f : lint.findings) {
+      if (!f.suppressed) unsuppressed.push_back(f);
+    }
+    std::vector<std::string> prints = fingerprints(unsuppressed);
+    std::vector<Finding> kept;
+    size_t u = 0;
+    for (Finding& f : lint.findings) {
+      if (!f.suppressed) {
+        auto it = baseline->counts.find(prints[u++]);
+        if (it != baseline->counts.end() && it->second > 0) {
+          --it->second;
+          ++baselined;
+          continue;
+        }
+      }
+      kept.push_back(std::move(f));
+    }
+    lint.findings = std::move(kept);
+  }
+
   ReportInput input{load, lint, cluster, &argo};
-  std::ofstream file;
-  std::ostream* out = &std::cout;
-  if (!o.output.empty()) {
-    file.open(o.output, std::ios::binary | std::ios::trunc);
-    if (!file) {
-      print_error("--output " + o.output + ": cannot write");
-      return kExitUsage;
+  input.show_suppressed = o.show_suppressed;
+  input.baselined = baselined;
+  for (const ActiveRule& active : *rules) input.rules.push_back(&active.rule->info());
+  bool wrote_file = false;
+  for (const OutputSpec& spec : *outputs) {
+    std::string text;
+    if (spec.format == "json") {
+      text = json_report(input);
+    } else if (spec.format == "sarif") {
+      text = sarif_report(input);
+    } else if (spec.format == "junit") {
+      text = junit_report(input);
+    } else {
+      std::ostringstream buffer;
+      if (spec.format == "markdown") {
+        write_markdown_report(buffer, input);
+      } else if (spec.format == "github") {
+        write_github_report(buffer, input);
+      } else {
+        TextReportOptions options;
+        options.quiet = o.quiet;
+        options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+        write_text_report(buffer, input, options);
+      }
+      text = buffer.str();
     }
-    out = &file;
-  }
-  if (o.format == "json") {
-    *out << json_report(input);
-  } else if (o.format == "markdown") {
-    write_markdown_report(*out, input);
-  } else {
-    TextReportOptions text;
-    text.quiet = o.quiet;
-    text.color = o.output.empty() && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-    write_text_report(*out, input, text);
-  }
-  out->flush();
-  if (!o.output.empty()) {
-    if (!file) {
-      print_error("--output " + o.output + ": write failed");
+    if (spec.file == "-") {
+      std::cout << text << std::flush;
+    } else if (!write_file_atomically(spec.file, text)) {
+      print_error("--output " + spec.file + ": cannot write");
       return kExitUsage;
+    } else {
+      wrote_file = true;
     }
-    if (!o.quiet) std::cerr << "driftlint: " << summary_line(input) << "; report written to " << o.output << "\n";
+  }
+  if (wrote_file && !o.quiet) {
+    std::vector<std::string> files;
+    for (const OutputSpec& spec : *outputs) {
+      if (spec.file != "-") files.push_back(spec.file);
+    }
+    std::cerr << "driftlint: " << summary_line(input) << "; report written to " << join(files, ", ") << "\n";
   }
   if (!input_errors.empty()) return kExitUsage;
   return fails(lint, o.fail_on) ? kExitFindings : kExitClean;

@@ -1,5 +1,3 @@
-#include <unistd.h>
-
 #include <boost/program_options.hpp>
 
 #include <cstdio>
@@ -7,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "base/files.h"
 #include "base/strings.h"
 #include "cli/commands.h"
 #include "snapshot/capture.h"
@@ -21,25 +20,6 @@ constexpr const char* kSnapshotUsage =
     "usage: driftlint snapshot [--kubeconfig FILE] [--context NAME] [--kinds K1,K2,...] [-o FILE]\n"
     "Writes the cluster objects driftlint's rules read as one JSON List, using kubectl's read-only\n"
     "verbs only (api-resources, get). Secrets are never captured; managedFields are stripped.\n";
-
-// Writes next to the target and renames, so a reader never sees half a file.
-bool write_atomically(const std::string& path, const std::string& text) {
-  std::string temporary = path + ".tmp-" + std::to_string(getpid());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) return false;
-    out << text;
-    out.flush();
-    if (!out) {
-      std::remove(temporary.c_str());
-      return false;
-    }
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
-  if (ec) std::remove(temporary.c_str());
-  return !ec;
-}
 
 }  // namespace
 
@@ -82,7 +62,7 @@ int run_snapshot(const std::vector<std::string>& args) {
   }
   if (output.empty()) {
     std::cout << result->json;
-  } else if (!write_atomically(output, result->json)) {
+  } else if (!write_file_atomically(output, result->json)) {
     print_error("snapshot: cannot write " + output);
     return kExitUsage;
   }

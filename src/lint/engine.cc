@@ -4,8 +4,8 @@
 #include <map>
 #include <set>
 
-#include "base/glob.h"
 #include "base/strings.h"
+#include "lint/suppressions.h"
 #include "rules/registry.h"
 
 namespace driftlint {
@@ -18,23 +18,6 @@ Status check_known(const std::vector<RuleEntry>& catalog, const std::string& id,
   std::vector<std::string> ids;
   for (const RuleEntry& e : catalog) ids.push_back(e.info().id);
   return Error{origin + ": unknown rule " + quote_for_message(id) + " (known: " + join(ids, ", ") + ")"};
-}
-
-bool ignore_matches(const IgnoreEntry& ignore, const Finding& f) {
-  if (!ignore.rule.empty() && ignore.rule != "*" && ignore.rule != f.rule) return false;
-  if (!ignore.path_glob.empty()) {
-    if (!f.path) return false;
-    bool matched = glob_match(ignore.path_glob, *f.path) ||
-                   (f.repo && glob_match(ignore.path_glob, *f.repo + "/" + *f.path));
-    if (!matched) return false;
-  }
-  if (!ignore.object_kind.empty() || !ignore.object_ns.empty() || !ignore.object_name.empty()) {
-    if (!f.object) return false;
-    if (!ignore.object_kind.empty() && ignore.object_kind != f.object->kind) return false;
-    if (!ignore.object_ns.empty() && !glob_match(ignore.object_ns, f.object->ns)) return false;
-    if (!ignore.object_name.empty() && !glob_match(ignore.object_name, f.object->name)) return false;
-  }
-  return true;
 }
 
 }  // namespace
@@ -101,25 +84,38 @@ Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const 
   return out;
 }
 
-LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context) {
+LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context,
+                     const std::vector<RuleEntry>* catalog_or_null) {
+  const std::vector<RuleEntry>& catalog = catalog_or_null ? *catalog_or_null : rule_registry();
+  std::set<std::string> ids;
+  for (const RuleEntry& e : catalog) ids.insert(e.info().id);
+  std::set<std::string> active;
+  for (const ActiveRule& a : rules) active.insert(a.rule->info().id);
+  SuppressionIndex suppressions(context.load, context.config);
+  LintContext with_suppressions = context;
+  with_suppressions.active_rules = &active;
+  with_suppressions.suppressions = &suppressions;
+  with_suppressions.rule_ids = &ids;
+
   LintOutput output;
-  for (const ActiveRule& active : rules) {
-    std::vector<Finding> found;
-    active.rule->check(context, found);
-    for (Finding& f : found) {
-      if (active.severity) f.severity = *active.severity;
-      for (const IgnoreEntry& ignore : context.config.ignores) {
-        if (ignore_matches(ignore, f)) {
-          f.suppressed = true;
-          f.suppression = ignore.reason.empty() ? "ignored by " + ignore.origin
-                                                : ignore.reason + " (" + ignore.origin + ")";
-          break;
+  auto run = [&](bool after_suppressions) {
+    for (const ActiveRule& active : rules) {
+      if (active.rule->info().after_suppressions != after_suppressions) continue;
+      std::vector<Finding> found;
+      active.rule->check(with_suppressions, found);
+      for (Finding& f : found) {
+        if (active.severity) f.severity = *active.severity;
+        // What reports on suppressions is not itself suppressible by them.
+        if (!after_suppressions && f.rule != "suppression-without-reason" && f.rule != "suppression-unknown-rule") {
+          suppressions.apply(f);
         }
+        if (f.suppressed) ++output.suppressed;
+        output.findings.push_back(std::move(f));
       }
-      if (f.suppressed) ++output.suppressed;
-      output.findings.push_back(std::move(f));
     }
-  }
+  };
+  run(false);
+  run(true);  // unused-suppression needs the counts of the first pass
   std::stable_sort(output.findings.begin(), output.findings.end(), finding_less);
   return output;
 }

@@ -35,6 +35,9 @@ struct LintOutput {
   size_t suppressed = 0;
 };
 
-LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context);
+// Runs the rules, applies suppressions (comments, annotations, config
+// ignores), then runs the rules that report on suppressions.
+LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context,
+                     const std::vector<RuleEntry>* catalog = nullptr);
 
 }  // namespace driftlint

@@ -31,7 +31,8 @@ struct Finding {
   uint32_t column = 0;
   std::optional<ObjectRef> object;
   bool suppressed = false;
-  std::string suppression;  // why, for suppressed findings
+  std::string suppression;       // why, for suppressed findings
+  std::string suppression_kind;  // SARIF's "inSource" (comment, annotation) or "external" (config)
 };
 
 // Sorts by (repo, path, line, column, rule, message): output is byte-identical run to run.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,7 @@ namespace driftlint {
 
 struct ArgoModel;
 struct Snapshot;
+class SuppressionIndex;
 
 struct RuleOption {
   std::string name;
@@ -35,6 +37,10 @@ struct RuleInfo {
   std::string hint;       // what to do about it
   std::string example;    // a YAML snippet that fires
   std::vector<RuleOption> options;
+  // Runs after suppressions are applied (it reports on the suppressions themselves).
+  bool after_suppressions = false;
+  // Can only fire with a cluster snapshot (--snapshot).
+  bool needs_snapshot = false;
 };
 
 // Everything a rule may read. Built once per run.
@@ -44,6 +50,9 @@ struct LintContext {
   const GpuResourceMatcher& gpu;
   const Snapshot* snapshot = nullptr;  // the cluster, when --snapshot was given
   const ArgoModel* argo = nullptr;     // Argo CD's view of the repos and the cluster
+  const SuppressionIndex* suppressions = nullptr;  // set by the engine
+  const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
+  const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine
 };
 
 class Rule {

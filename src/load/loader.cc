@@ -132,6 +132,9 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
         continue;
       }
       file.parsed = yaml::parse_yaml(content->text, options.parse_limits);
+      if (content->text.find(kIgnoreMarker) != std::string::npos) {
+        file.directives = scan_ignore_directives(content->text, file.parsed);
+      }
     }
   };
   unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, 256));

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "load/directives.h"
 #include "load/file_tree.h"
 #include "model/manifest.h"
 #include "yaml/parser.h"
@@ -36,6 +37,7 @@ struct LoadedFile {
   uint64_t bytes = 0;
   yaml::ParsedFile parsed;
   bool too_large = false;
+  std::vector<IgnoreDirective> directives;  // `# driftlint:ignore` comments
 };
 
 struct LoadOptions {

@@ -30,7 +30,7 @@ std::string json_report(const ReportInput& input) {
   report["repos"] = std::move(repos);
   Json findings = Json::array();
   for (const Finding& f : input.lint.findings) {
-    if (f.suppressed) continue;
+    if (f.suppressed && !input.show_suppressed) continue;
     Json object = nullptr;
     if (f.object) {
       object = {{"apiVersion", f.object->api_version},
@@ -47,6 +47,9 @@ std::string json_report(const ReportInput& input) {
                         {"line", f.line ? Json(f.line) : Json(nullptr)},
                         {"column", f.column ? Json(f.column) : Json(nullptr)},
                         {"object", object}});
+    if (f.suppressed) {
+      findings.back()["suppressed"] = {{"kind", f.suppression_kind}, {"reason", f.suppression}};
+    }
   }
   report["findings"] = std::move(findings);
   Json skipped = Json::array();
@@ -61,7 +64,8 @@ std::string json_report(const ReportInput& input) {
                        {"error", c.error},
                        {"warning", c.warning},
                        {"notice", c.notice},
-                       {"suppressed", input.lint.suppressed}};
+                       {"suppressed", input.lint.suppressed},
+                       {"baselined", input.baselined}};
   // Invalid UTF-8 in a message (from a broken file) is replaced, never thrown.
   return report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

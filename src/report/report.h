@@ -3,6 +3,8 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "lint/engine.h"
 #include "load/loader.h"
@@ -12,11 +14,16 @@ namespace driftlint {
 struct ArgoModel;
 struct Snapshot;
 
+struct RuleInfo;
+
 struct ReportInput {
   const LoadResult& load;
   const LintOutput& lint;
   const Snapshot* snapshot = nullptr;
   const ArgoModel* argo = nullptr;
+  std::vector<const RuleInfo*> rules;  // the rules that ran, by id (SARIF's driver.rules, JUnit's suites)
+  bool show_suppressed = false;        // list suppressed findings too (SARIF always keeps them)
+  size_t baselined = 0;                // findings left out because the baseline has them
 };
 
 struct SeverityCounts {
@@ -38,6 +45,20 @@ std::string summary_line(const ReportInput& input);
 // revision against the loaded commit, and its drift and ownership findings;
 // then the remaining findings. Renders without a snapshot too.
 void write_markdown_report(std::ostream& out, const ReportInput& input);
+
+// SARIF 2.1.0 as GitHub code scanning and GitLab read it: one run, the rules
+// in tool.driver.rules, suppressed findings with `suppressions`.
+std::string sarif_report(const ReportInput& input);
+
+// GitHub Actions workflow commands (::error file=...,line=...::message).
+void write_github_report(std::ostream& out, const ReportInput& input);
+// Escapes for workflow commands: the message part, and property values.
+std::string github_escape_data(std::string_view text);
+std::string github_escape_property(std::string_view text);
+
+// JUnit XML: a suite per rule, a test case per rule and object (or file)
+// checked, a failure per object with findings.
+std::string junit_report(const ReportInput& input);
 
 // The JSON report documented in schemas/report.schema.json.
 std::string json_report(const ReportInput& input);

@@ -46,6 +46,7 @@ std::string summary_line(const ReportInput& input) {
   std::string line = plural(c.error, "error") + ", " + plural(c.warning, "warning") + ", " +
                      plural(c.notice, "notice");
   if (input.lint.suppressed) line += " (" + std::to_string(input.lint.suppressed) + " suppressed)";
+  if (input.baselined) line += " (" + std::to_string(input.baselined) + " in the baseline)";
   line += " in " + plural(input.load.files.size(), "file") + " (" +
           plural(input.load.documents, "document") + ")";
   return line;
@@ -53,15 +54,11 @@ std::string summary_line(const ReportInput& input) {
 
 void write_text_report(std::ostream& out, const ReportInput& input, const TextReportOptions& options) {
   for (const Finding& f : input.lint.findings) {
-    if (f.suppressed) continue;
-    std::string where;
-    if (f.repo) {
-      where = *f.repo;
-      if (f.path) where += "/" + *f.path;
-      if (f.line) where += ":" + std::to_string(f.line) + ":" + std::to_string(f.column);
-    } else {
-      where = "driftlint";
-    }
+    if (f.suppressed && !input.show_suppressed) continue;
+    std::string where = f.repo.value_or("");
+    if (f.path) where += (where.empty() ? "" : "/") + *f.path;  // no repo: the config file
+    if (f.path && f.line) where += ":" + std::to_string(f.line) + ":" + std::to_string(f.column);
+    if (where.empty()) where = "driftlint";
     if (options.color) out << "\033[1m";
     out << where << ":";
     if (options.color) out << "\033[0m";
@@ -69,7 +66,9 @@ void write_text_report(std::ostream& out, const ReportInput& input, const TextRe
     if (options.color) out << color_of(f.severity);
     out << severity_name(f.severity) << ":";
     if (options.color) out << "\033[0m";
-    out << ' ' << f.message << " [" << f.rule << "]\n";
+    out << ' ' << f.message << " [" << f.rule << "]";
+    if (f.suppressed) out << " (suppressed: " << f.suppression << ")";
+    out << "\n";
     if (!options.quiet && !f.hint.empty()) out << "  hint: " << f.hint << "\n";
   }
   if (!options.quiet) out << summary_line(input) << "\n";

@@ -22,7 +22,8 @@ const RuleInfo& FlavorMatchesNoNodeRule::static_info() {
               "values the nodes carry.",
       .example = "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ResourceFlavor\nmetadata:\n  name: h100\nspec:\n"
                  "  nodeLabels: {nvidia.com/gpu.product: NVIDIA-H100}\n",
-      .options = {}};
+      .options = {},
+      .needs_snapshot = true};
   return info;
 }
 

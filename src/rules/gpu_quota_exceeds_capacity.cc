@@ -33,7 +33,8 @@ const RuleInfo& GpuQuotaExceedsCapacityRule::static_info() {
                  "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata:\n  name: shared\nspec:\n"
                  "  cohortName: gpu-pool\n  resourceGroups:\n  - coveredResources: [nvidia.com/gpu]\n    flavors:\n"
                  "    - name: h200\n      resources:\n      - {name: nvidia.com/gpu, nominalQuota: 16}\n",
-      .options = {}};
+      .options = {},
+      .needs_snapshot = true};
   return info;
 }
 

@@ -24,7 +24,8 @@ const RuleInfo& LiveDriftRule::static_info() {
       .example = "# git: spec.replicas: 2; live: 5; the owning app has no selfHeal\n"
                  "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: inference-api\n"
                  "  namespace: inference\nspec:\n  replicas: 2\n",
-      .options = {}};
+      .options = {},
+      .needs_snapshot = true};
   return info;
 }
 

@@ -23,7 +23,8 @@ const RuleInfo& LiveMissingRule::static_info() {
               "path, namespace or include/exclude that keeps the manifest out.",
       .example = "# deployed by a live app; the snapshot has ConfigMaps, but not this one\n"
                  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: gpu-limits\n  namespace: research\n",
-      .options = {}};
+      .options = {},
+      .needs_snapshot = true};
   return info;
 }
 

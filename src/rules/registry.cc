@@ -3,6 +3,9 @@
 #include <algorithm>
 
 #include "rules/declarative.h"
+#include "rules/suppression_unknown_rule.h"
+#include "rules/suppression_without_reason.h"
+#include "rules/unused_suppression.h"
 #include "rules/deprecated_api.h"
 #include "rules/flavor_matches_no_node.h"
 #include "rules/gpu_limit_mismatch.h"
@@ -48,6 +51,9 @@ const std::vector<RuleEntry>& rule_registry() {
   // One line per rule (sorted by id below).
   std::vector<RuleEntry> rules = {
       {&AppSourceMissingRule::static_info, &AppSourceMissingRule::create},
+      {&SuppressionUnknownRuleRule::static_info, &SuppressionUnknownRuleRule::create},
+      {&SuppressionWithoutReasonRule::static_info, &SuppressionWithoutReasonRule::create},
+      {&UnusedSuppressionRule::static_info, &UnusedSuppressionRule::create},
       {&DeprecatedApiRule::static_info, &DeprecatedApiRule::create},
       {&FlavorMatchesNoNodeRule::static_info, &FlavorMatchesNoNodeRule::create},
       {&GpuLimitMismatchRule::static_info, &GpuLimitMismatchRule::create},

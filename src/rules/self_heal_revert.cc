@@ -29,7 +29,8 @@ const RuleInfo& SelfHealRevertRule::static_info() {
                  "# the owning app has syncPolicy.automated.selfHeal: true\n"
                  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: user-semaphores\n  namespace: argo-workflows\n"
                  "data:\n  inference-api-workflow-submitter: \"10\"\n",
-      .options = {}};
+      .options = {},
+      .needs_snapshot = true};
   return info;
 }
 

@@ -31,7 +31,8 @@ const RuleInfo& StaleCheckoutRule::static_info() {
       .example = "# live (snapshot): an Application whose status.sync.revision is a commit\n"
                  "# that the checkout of its repoURL does not contain yet\n"
                  "status:\n  sync:\n    status: Synced\n    revision: 4f1c2a...\n",
-      .options = {}};
+      .options = {},
+      .needs_snapshot = true};
   return info;
 }
 

@@ -1,0 +1,12 @@
+// Writing files the way a user's tooling expects: whole or not at all.
+#pragma once
+
+#include <string>
+
+namespace driftlint {
+
+// Writes next to `path` and renames over it, so a reader never sees half a
+// file. False when it could not be written.
+bool write_file_atomically(const std::string& path, const std::string& text);
+
+}  // namespace driftlint

@@ -1,0 +1,85 @@
+#include "lint/fingerprint.h"
+
+#include <cctype>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+namespace driftlint {
+
+namespace {
+
+uint64_t fnv1a(std::string_view text, uint64_t hash = 1469598103934665603ull) {
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+std::string identity(const Finding& f) {
+  std::string message;
+  for (char c : f.message) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) message += c;
+  }
+  std::string out = f.rule + '\x1f' + f.repo.value_or("") + '\x1f' + f.path.value_or("") + '\x1f';
+  if (f.object) out += f.object->kind + '/' + f.object->ns + '/' + f.object->name;
+  return out + '\x1f' + message;
+}
+
+}  // namespace
+
+std::vector<std::string> fingerprints(const std::vector<Finding>& findings) {
+  std::vector<std::string> out;
+  std::map<std::string, size_t> seen;
+  for (const Finding& f : findings) {
+    char hex[17];
+    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(identity(f))));
+    size_t n = ++seen[hex];
+    out.push_back(n == 1 ? std::string(hex) : std::string(hex) + ":" + std::to_string(n));
+  }
+  return out;
+}
+
+Expected<Baseline> read_baseline(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Error{"--baseline " + path + ": cannot read"};
+  std::stringstream text;
+  text << in.rdbuf();
+  Baseline baseline;
+  try {
+    nlohmann::json doc = nlohmann::json::parse(text.str());
+    if (!doc.is_object() || doc.value("version", 0) != 1 || !doc.contains("findings") || !doc["findings"].is_array()) {
+      return Error{"--baseline " + path + ": not a driftlint baseline (version 1 with findings)"};
+    }
+    for (const auto& f : doc["findings"]) {
+      if (!f.is_object() || !f.contains("fingerprint") || !f["fingerprint"].is_string()) {
+        return Error{"--baseline " + path + ": a finding has no fingerprint"};
+      }
+      ++baseline.counts[f["fingerprint"].get<std::string>()];
+    }
+  } catch (const nlohmann::json::exception& e) {
+    return Error{"--baseline " + path + ": " + e.what()};
+  }
+  return baseline;
+}
+
+std::string baseline_json(const std::vector<Finding>& findings) {
+  nlohmann::ordered_json doc;
+  doc["version"] = 1;
+  doc["findings"] = nlohmann::ordered_json::array();
+  std::vector<std::string> prints = fingerprints(findings);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    const Finding& f = findings[i];
+    nlohmann::ordered_json entry = {{"fingerprint", prints[i]}, {"rule", f.rule}, {"repo", f.repo.value_or("")},
+                                    {"path", f.path.value_or("")}};
+    if (f.object) entry["object"] = f.object->kind + " " + (f.object->ns.empty() ? "" : f.object->ns + "/") + f.object->name;
+    entry["message"] = f.message;
+    doc["findings"].push_back(std::move(entry));
+  }
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+}  // namespace driftlint

@@ -1,0 +1,12 @@
+// Locating a finding about a suppression: at its comment or annotation in a
+// repo file, or at its entry in the configuration file.
+#pragma once
+
+#include "lint/rule.h"
+#include "lint/suppressions.h"
+
+namespace driftlint {
+
+Finding suppression_finding(const Rule& rule, const LintContext& context, const Suppression& s, std::string message);
+
+}  // namespace driftlint
