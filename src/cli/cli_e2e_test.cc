@@ -251,6 +251,16 @@ TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   EXPECT_NE(md.out.find("| `user-scheduling` | OutOfSync | on, selfHeal, prune |"), std::string::npos) << md.out;
 }
 
+// The CI templates we ship parse and are clean by our own rules.
+TEST_F(CliTest, ShippedCiTemplatesAreClean) {
+  Outcome r = run({"check", (fs::path(DRIFTLINT_SOURCE_DIR) / "ci" / "templates").string(), "--format", "json",
+                   "--fail-on", "notice"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  auto report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["summary"]["files"], 3);  // two workflows and the CronWorkflow (the Dockerfile is no YAML)
+  EXPECT_TRUE(report["findings"].empty()) << r.out;
+}
+
 TEST_F(CliTest, HostileInputsDoNotCrash) {
   std::string bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n";
   char prev = 'a';
