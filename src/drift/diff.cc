@@ -9,6 +9,7 @@
 
 #include "base/strings.h"
 #include "model/quantity.h"
+#include "yaml/json.h"
 
 namespace driftlint {
 
@@ -20,25 +21,6 @@ bool plain_key(std::string_view key) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') return false;
   }
   return true;
-}
-
-nlohmann::json to_json(yaml::Node node, int depth) {
-  if (!node.valid() || depth > 32) return nullptr;
-  if (node.is_map()) {
-    nlohmann::json out = nlohmann::json::object();
-    for (auto [k, v] : node.entries()) out[std::string(k.text())] = to_json(v, depth + 1);
-    return out;
-  }
-  if (node.is_sequence()) {
-    nlohmann::json out = nlohmann::json::array();
-    for (yaml::Node e : node.elements()) out.push_back(to_json(e, depth + 1));
-    return out;
-  }
-  if (node.is_null()) return nullptr;
-  if (auto b = node.as_bool()) return *b;
-  if (auto i = node.as_int()) return *i;
-  if (auto d = node.as_number()) return *d;
-  return std::string(node.text());
 }
 
 // A number as Kubernetes would read it from an int or a numeric string.
@@ -231,7 +213,7 @@ std::string display_path(const FieldPath& path) {
 
 std::string display_value(yaml::Node node, size_t max_length) {
   if (!node.valid()) return "(absent)";
-  std::string text = to_json(node, 0).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string text = yaml::to_json(node, 32).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
   if (text.size() > max_length) {
     size_t cut = max_length;
     while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters

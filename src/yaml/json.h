@@ -1,0 +1,14 @@
+// A YAML tree as JSON: what sigs.k8s.io/yaml hands to the API server (and
+// what schemas, messages and reports see). Aliases are expanded; depth is
+// bounded.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include "yaml/tree.h"
+
+namespace driftlint::yaml {
+
+nlohmann::json to_json(Node node, int max_depth = 64);
+
+}  // namespace driftlint::yaml
