@@ -9,7 +9,7 @@
 namespace driftlint {
 
 struct EmbeddedFile {
-  std::string_view name;  // file name, e.g. "deprecated-apis.yaml"
+  std::string_view name;  // path in the source tree, e.g. "rules/deprecated-apis.yaml"
   std::string_view text;
 };
 

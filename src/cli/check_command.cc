@@ -24,6 +24,7 @@
 #include "report/report.h"
 #include "rules/declarative.h"
 #include "rules/registry.h"
+#include "schema/registry.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint::cli {
@@ -40,7 +41,7 @@ constexpr const char* kCheckUsage =
     "                       [--baseline FILE] [--write-baseline FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
     "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
-    "                       [--cache-dir DIR] [--offline] [--rules-dir DIR]...\n";
+    "                       [--cache-dir DIR] [--offline] [--rules-dir DIR]... [--schema-dir DIR]...\n";
 
 struct CheckOptions {
   std::vector<std::string> paths;
@@ -65,6 +66,7 @@ struct CheckOptions {
   bool offline = false;
   bool strict_drift = false;
   std::vector<std::string> rules_dirs;
+  std::vector<std::string> schema_dirs;
 };
 
 bool is_format(const std::string& f) {
@@ -112,6 +114,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "fail-on", po::value<std::string>(&o.fail_on), "error, warning, notice or none (default error)")(
       "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
       "rules-dir", po::value<std::vector<std::string>>(&o.rules_dirs), "add the declarative rules (.yaml) of DIR (repeatable)")(
+      "schema-dir", po::value<std::vector<std::string>>(&o.schema_dirs), "add the CRDs and JSON Schemas (x-kubernetes-group-version-kind) of DIR (repeatable)")(
       "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
@@ -289,7 +292,9 @@ int run_check(const std::vector<std::string>& args) {
     }
   }
 
+  SchemaRegistry schemas(load, cluster, o.schema_dirs, input_errors);
   LintContext context{load, config, *gpu, cluster, &argo};
+  context.schemas = &schemas;
   LintOutput lint = run_rules(*rules, context, &*catalog);
 
   if (!o.changed_since.empty()) {

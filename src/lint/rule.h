@@ -20,6 +20,7 @@ namespace driftlint {
 struct ArgoModel;
 struct Snapshot;
 class SuppressionIndex;
+class SchemaRegistry;
 
 struct RuleOption {
   std::string name;
@@ -50,6 +51,7 @@ struct LintContext {
   const GpuResourceMatcher& gpu;
   const Snapshot* snapshot = nullptr;  // the cluster, when --snapshot was given
   const ArgoModel* argo = nullptr;     // Argo CD's view of the repos and the cluster
+  const SchemaRegistry* schemas = nullptr;          // bundled, --schema-dir and CRD schemas; rules build one when absent
   const SuppressionIndex* suppressions = nullptr;  // set by the engine
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine

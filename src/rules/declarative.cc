@@ -237,8 +237,8 @@ const DeclarativeSpecs& builtin_declarative_rules() {
     DeclarativeSpecs out;
     for (const EmbeddedFile& f : embedded_files()) {
       std::string name(f.name);
-      if (name.size() < 10 || name.compare(name.size() - 10, 10, ".rule.yaml") != 0) continue;
-      auto parsed = parse_declarative_rules(f.text, "rules/" + name);
+      if (name.rfind("rules/", 0) != 0 || name.size() < 10 || name.compare(name.size() - 10, 10, ".rule.yaml") != 0) continue;
+      auto parsed = parse_declarative_rules(f.text, name);
       if (parsed) out.insert(out.end(), parsed->begin(), parsed->end());  // a broken file fails DeclarativeTest
     }
     return out;

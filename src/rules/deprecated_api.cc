@@ -92,7 +92,7 @@ Expected<Table> read_table(std::string_view text, const std::string& file) {
 }
 
 const Expected<Table>& table() {
-  static const Expected<Table> t = read_table(embedded_file("deprecated-apis.yaml"), "rules/deprecated-apis.yaml");
+  static const Expected<Table> t = read_table(embedded_file("rules/deprecated-apis.yaml"), "rules/deprecated-apis.yaml");
   return t;
 }
 

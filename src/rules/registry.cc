@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "rules/declarative.h"
+#include "rules/schema_missing.h"
+#include "rules/schema_violation.h"
 #include "rules/suppression_unknown_rule.h"
 #include "rules/suppression_without_reason.h"
 #include "rules/unused_suppression.h"
@@ -51,6 +53,8 @@ const std::vector<RuleEntry>& rule_registry() {
   // One line per rule (sorted by id below).
   std::vector<RuleEntry> rules = {
       {&AppSourceMissingRule::static_info, &AppSourceMissingRule::create},
+      {&SchemaMissingRule::static_info, &SchemaMissingRule::create},
+      {&SchemaViolationRule::static_info, &SchemaViolationRule::create},
       {&SuppressionUnknownRuleRule::static_info, &SuppressionUnknownRuleRule::create},
       {&SuppressionWithoutReasonRule::static_info, &SuppressionWithoutReasonRule::create},
       {&UnusedSuppressionRule::static_info, &UnusedSuppressionRule::create},

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "lint/rule.h"
+
+namespace driftlint {
+
+// A kind no schema describes.
+class SchemaMissingRule : public Rule {
+ public:
+  static const RuleInfo& static_info();
+  static Expected<std::unique_ptr<Rule>> create(const RuleOptionsInput& input);
+  const RuleInfo& info() const override { return static_info(); }
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
+
+}  // namespace driftlint

@@ -1,0 +1,58 @@
+#include "rules/schema_violation.h"
+
+#include "base/strings.h"
+#include "schema/registry.h"
+
+namespace driftlint {
+
+const RuleInfo& SchemaViolationRule::static_info() {
+  static const RuleInfo info{
+      .id = "schema-violation",
+      .default_severity = Severity::Error,
+      .summary = "A manifest that its kind's schema rejects: a misspelt or misplaced field, a wrong "
+                 "type, a value outside an enum, a missing required field.",
+      .rationale =
+          "A misspelt field (`nominalQouta`) or one under the wrong parent (`spec.semaphore` instead "
+          "of `spec.synchronization.semaphore`) is dropped silently by client-side tooling and fails "
+          "at apply time under strict field validation, or worse, is pruned and the setting never "
+          "takes effect. Schemas come from CRDs in the snapshot (the cluster's truth), then CRDs in "
+          "the repos, then `--schema-dir`, then driftlint's bundled schemas (`schemas/kinds/`, for "
+          "Argo CD, Argo Workflows, Kueue, Kyverno, ResourceQuota, ConfigMap, Namespace and "
+          "PriorityClass). Objects are closed where the schema lists `properties` (as Kubernetes' "
+          "strict field validation treats structural schemas) unless "
+          "`x-kubernetes-preserve-unknown-fields`. One finding per problem, at its line.",
+      .hint = "Fix the field the message names (a close known name is suggested); if the schema is "
+              "out of date, load the cluster's CRD with --snapshot or add it with --schema-dir.",
+      .example = "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata: {name: team-a}\nspec:\n"
+                 "  resourceGroups:\n  - coveredResources: [nvidia.com/gpu]\n    flavors:\n    - name: h200\n"
+                 "      resources:\n      - {name: nvidia.com/gpu, nominalQouta: 8}\n",
+      .options = {}};
+  return info;
+}
+
+Expected<std::unique_ptr<Rule>> SchemaViolationRule::create(const RuleOptionsInput& input) {
+  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
+  return std::unique_ptr<Rule>(new SchemaViolationRule());
+}
+
+void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  std::unique_ptr<SchemaRegistry> own;
+  const SchemaRegistry* schemas = context.schemas;
+  if (!schemas) {
+    std::vector<std::string> ignored;
+    own = std::make_unique<SchemaRegistry>(context.load, context.snapshot, std::vector<std::string>{}, ignored);
+    schemas = own.get();
+  }
+  for (const Manifest& m : context.load.manifests) {
+    if (m.id.kind.empty() || m.id.version.empty()) continue;
+    const SchemaSource* source = schemas->find(m.id.group, m.id.version, m.id.kind);
+    if (!source || !source->compiled) continue;
+    for (const SchemaViolation& v : validate(*source->compiled, m.root, 20)) {
+      out.push_back(finding_at(context, m, v.at,
+                               m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) + ": " +
+                                   v.message + " (schema: " + source->origin + ")"));
+    }
+  }
+}
+
+}  // namespace driftlint

@@ -1,0 +1,54 @@
+// Which schema validates which kind: bundled schemas (schemas/kinds, compiled
+// in), then --schema-dir files, then CRDs in the loaded repos, then CRDs in
+// the snapshot; a later source replaces an earlier one for the same
+// group/version/kind (the cluster's CRD is the truth for that cluster).
+// Schemas compile on first use, once.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "load/loader.h"
+#include "schema/validator.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint {
+
+struct SchemaSource {
+  nlohmann::json schema;  // filled from `yaml_schema` on first use, for CRDs
+  yaml::Node yaml_schema;  // points into a tree the registry, the load or the snapshot keeps alive
+  std::string origin;  // "bundled schemas/kinds/x.json", "CRD name (repo/path)", ...
+  std::shared_ptr<const Schema> compiled;
+  std::string error;  // why it did not compile
+  bool compiled_once = false;
+};
+
+class SchemaRegistry {
+ public:
+  // Errors reading --schema-dir files go to `errors`, one line each.
+  SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
+                 std::vector<std::string>& errors);
+
+  // The source for "group/version/Kind", compiled; nullptr when none.
+  const SchemaSource* find(const std::string& group, const std::string& version, const std::string& kind) const;
+
+  size_t size() const { return by_gvk_.size(); }
+
+ private:
+  void add(const std::string& group, const std::string& version, const std::string& kind, nlohmann::json schema,
+           std::string origin);
+  // A CRD's schema is converted to JSON only if its kind is ever validated
+  // (install bundles repeat big CRDs; the last one wins).
+  void add_yaml(const std::string& group, const std::string& version, const std::string& kind, yaml::Node schema,
+                std::string origin);
+  void add_crd(yaml::Node crd, const std::string& origin);
+  mutable std::mutex mutex_;
+  mutable std::map<std::string, SchemaSource> by_gvk_;
+  // The --schema-dir files' trees: CRD schemas point into them until converted.
+  std::vector<std::shared_ptr<const yaml::Tree>> trees_;
+};
+
+}  // namespace driftlint
