@@ -417,6 +417,16 @@ class ModelBuilder {
     return std::nullopt;
   }
 
+  // The repo's files below `folder` ("" = all), in path order: a range of the sorted index.
+  template <class Visit>
+  void for_each_file_under(int repo, const std::string& folder, Visit visit) const {
+    const auto& files = files_by_repo_[repo];
+    std::string prefix = folder.empty() ? "" : folder + "/";
+    for (auto it = files.lower_bound(prefix); it != files.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+      visit(it->first, it->second);
+    }
+  }
+
   void mark(uint32_t file, uint32_t app) {
     std::vector<uint32_t>& apps = model_.file_apps[file];
     if (std::find(apps.begin(), apps.end(), app) == apps.end()) apps.push_back(app);
@@ -567,10 +577,7 @@ class ModelBuilder {
         if (helm || source.has_plugin) {
           // Every file under the chart or plugin folder reaches the cluster
           // somehow, but which objects it makes is not known without rendering.
-          std::string prefix = folder->empty() ? "" : *folder + "/";
-          for (const auto& [path, file] : files_by_repo_[repo]) {
-            if (path.compare(0, prefix.size(), prefix) == 0) mark(file, a);
-          }
+          for_each_file_under(repo, *folder, [&](const std::string&, uint32_t file) { mark(file, a); });
           model_.notes.push_back(who + (helm ? " is a Helm chart" : " uses a config management plugin") +
                                  " and was not rendered; drift of its objects is not checked");
           continue;
@@ -587,16 +594,15 @@ class ModelBuilder {
         }
         // A plain directory: .yaml/.yml/.json files at the path (below it with
         // recurse), filtered by include and exclude.
-        std::string prefix = folder->empty() ? "" : *folder + "/";
-        for (const auto& [path, file] : files_by_repo_[repo]) {
-          if (path.compare(0, prefix.size(), prefix) != 0) continue;
-          std::string relative = path.substr(prefix.size());
-          if (!source.recurse && relative.find('/') != std::string::npos) continue;
-          if (!source.include.empty() && !directory_glob_match(source.include, relative)) continue;
-          if (!source.exclude.empty() && directory_glob_match(source.exclude, relative)) continue;
+        size_t prefix_size = folder->empty() ? 0 : folder->size() + 1;
+        for_each_file_under(repo, *folder, [&](const std::string& path, uint32_t file) {
+          std::string relative = path.substr(prefix_size);
+          if (!source.recurse && relative.find('/') != std::string::npos) return;
+          if (!source.include.empty() && !directory_glob_match(source.include, relative)) return;
+          if (!source.exclude.empty() && directory_glob_match(source.exclude, relative)) return;
           mark(file, a);
           add_desired_from_file(a, s, file);
-        }
+        });
         model_.source_rendered[a][s] = true;
       }
     }

@@ -338,25 +338,7 @@ int run_check(const std::vector<std::string>& args) {
       print_error(baseline.error().message);
       return kExitUsage;
     }
-    std::vector<Finding> unsuppressed;
-    for (const Finding& f : lint.findings) {
-      if (!f.suppressed) unsuppressed.push_back(f);
-    }
-    std::vector<std::string> prints = fingerprints(unsuppressed);
-    std::vector<Finding> kept;
-    size_t u = 0;
-    for (Finding& f : lint.findings) {
-      if (!f.suppressed) {
-        auto it = baseline->counts.find(prints[u++]);
-        if (it != baseline->counts.end() && it->second > 0) {
-          --it->second;
-          ++baselined;
-          continue;
-        }
-      }
-      kept.push_back(std::move(f));
-    }
-    lint.findings = std::move(kept);
+    baselined = drop_baselined(lint.findings, std::move(*baseline));
   }
 
   ReportInput input{load, lint, cluster, &argo};
@@ -365,27 +347,10 @@ int run_check(const std::vector<std::string>& args) {
   for (const ActiveRule& active : *rules) input.rules.push_back(&active.rule->info());
   bool wrote_file = false;
   for (const OutputSpec& spec : *outputs) {
-    std::string text;
-    if (spec.format == "json") {
-      text = json_report(input);
-    } else if (spec.format == "sarif") {
-      text = sarif_report(input);
-    } else if (spec.format == "junit") {
-      text = junit_report(input);
-    } else {
-      std::ostringstream buffer;
-      if (spec.format == "markdown") {
-        write_markdown_report(buffer, input);
-      } else if (spec.format == "github") {
-        write_github_report(buffer, input);
-      } else {
-        TextReportOptions options;
-        options.quiet = o.quiet;
-        options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
-        write_text_report(buffer, input, options);
-      }
-      text = buffer.str();
-    }
+    TextReportOptions text_options;
+    text_options.quiet = o.quiet;
+    text_options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    std::string text = render_report(spec.format, input, text_options);
     if (spec.file == "-") {
       std::cout << text << std::flush;
     } else if (!write_file_atomically(spec.file, text)) {

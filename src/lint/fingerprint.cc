@@ -66,6 +66,29 @@ Expected<Baseline> read_baseline(const std::string& path) {
   return baseline;
 }
 
+size_t drop_baselined(std::vector<Finding>& findings, Baseline baseline) {
+  std::vector<Finding> open;
+  for (const Finding& f : findings) {
+    if (!f.suppressed) open.push_back(f);
+  }
+  std::vector<std::string> prints = fingerprints(open);
+  std::vector<Finding> kept;
+  size_t next = 0, dropped = 0;
+  for (Finding& f : findings) {
+    if (!f.suppressed) {
+      auto it = baseline.counts.find(prints[next++]);
+      if (it != baseline.counts.end() && it->second > 0) {
+        --it->second;
+        ++dropped;
+        continue;
+      }
+    }
+    kept.push_back(std::move(f));
+  }
+  findings = std::move(kept);
+  return dropped;
+}
+
 std::string baseline_json(const std::vector<Finding>& findings) {
   nlohmann::ordered_json doc;
   doc["version"] = 1;

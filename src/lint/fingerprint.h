@@ -21,6 +21,9 @@ struct Baseline {
 };
 
 Expected<Baseline> read_baseline(const std::string& path);
+// Removes the open findings the baseline holds (each baseline entry absorbs
+// one finding); returns how many were removed. Suppressed findings stay.
+size_t drop_baselined(std::vector<Finding>& findings, Baseline baseline);
 // The JSON written by --write-baseline: version, and per finding its fingerprint and what it was.
 std::string baseline_json(const std::vector<Finding>& findings);
 

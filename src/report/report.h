@@ -60,6 +60,9 @@ std::string github_escape_property(std::string_view text);
 // checked, a failure per object with findings.
 std::string junit_report(const ReportInput& input);
 
+// The report in `format` (text, json, markdown, sarif, github, junit).
+std::string render_report(const std::string& format, const ReportInput& input, const TextReportOptions& text);
+
 // The JSON report documented in schemas/report.schema.json.
 std::string json_report(const ReportInput& input);
 
