@@ -32,6 +32,7 @@ std::string local_identity(const std::filesystem::path& path) {
 std::string normalize_git_url(const std::string& input) {
   std::string url = input;
   while (!url.empty() && std::isspace(static_cast<unsigned char>(url.back()))) url.pop_back();
+  if (url.empty()) return "";  // no URL, no identity (an Application without repoURL)
   size_t scheme_end = url.find("://");
   if (scheme_end != std::string::npos) {
     std::string scheme = lower(url.substr(0, scheme_end));
@@ -56,11 +57,14 @@ std::string normalize_git_url(const std::string& input) {
     if (at != std::string::npos) host = host.substr(at + 1);
     return lower(host) + "/" + strip_path(url.substr(colon + 1));
   }
-  return local_identity(std::filesystem::absolute(url));
+  std::error_code ec;  // never throws: a path the OS rejects keeps its lexical form
+  std::filesystem::path absolute = std::filesystem::absolute(url, ec);
+  return local_identity(ec ? std::filesystem::path(url) : absolute);
 }
 
 bool same_git_repo(const std::string& a, const std::string& b) {
-  return normalize_git_url(a) == normalize_git_url(b);
+  std::string identity = normalize_git_url(a);
+  return !identity.empty() && identity == normalize_git_url(b);
 }
 
 

@@ -9,7 +9,8 @@ namespace driftlint {
 
 // "host/org/repo": scheme, user, port of ssh, trailing ".git" and "/" dropped,
 // scheme and host lower-cased (paths stay case-sensitive). A local path or
-// file:// URL normalises to "file:" + the absolute lexical path.
+// file:// URL normalises to "file:" + the absolute lexical path; an empty URL
+// to "" (no identity). Never throws.
 std::string normalize_git_url(const std::string& url);
 
 bool same_git_repo(const std::string& a, const std::string& b);

@@ -32,5 +32,14 @@ TEST(GitUrlTest, LocalPathsAndFileUrls) {
   EXPECT_TRUE(same_git_repo("file:///tmp/x/repo/", "file:///tmp/x/repo"));
 }
 
+// Found by ci/fuzz (url_fuzz): the empty URL made std::filesystem throw.
+TEST(GitUrlTest, EmptyUrlsHaveNoIdentityAndNeverThrow) {
+  EXPECT_EQ(normalize_git_url(""), "");
+  EXPECT_EQ(normalize_git_url("  "), "");
+  EXPECT_FALSE(same_git_repo("", ""));
+  EXPECT_FALSE(same_git_repo("", "https://git.example/org/x.git"));
+  EXPECT_EQ(redact_url(""), "");
+}
+
 }  // namespace
 }  // namespace driftlint

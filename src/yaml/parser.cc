@@ -24,6 +24,14 @@ class TreeBuilder final : public YAML::EventHandler {
   std::shared_ptr<Tree> tree() { return tree_; }
 
   void OnDocumentStart(const YAML::Mark& mark) override {
+    // yaml-cpp 0.7 loops forever on a stray flow indicator in block context
+    // (`,- x`: jbeder/yaml-cpp#1040, fixed upstream after 0.8), yielding an
+    // empty document at the same place again and again. A document that
+    // starts where the previous one did has consumed nothing: stop there.
+    if (previous_document_pos_ == mark.pos) {
+      throw BuildError(mark, "unexpected character that the YAML parser cannot go past (a stray ',', '[', ']', '{' or '}' outside a flow collection?)");
+    }
+    previous_document_pos_ = mark.pos;
     document_start_ = to_position(mark);
     document_root_ = kNone;
     anchors_.clear();
@@ -295,6 +303,7 @@ class TreeBuilder final : public YAML::EventHandler {
   uint64_t alias_expansion_ = 0;
   Position document_start_;
   uint32_t document_root_ = kNone;
+  int previous_document_pos_ = -1;
 };
 
 namespace {

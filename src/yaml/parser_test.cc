@@ -144,5 +144,16 @@ TEST(ParserTest, EmptyInput) {
   for (const Document& d : f.documents) EXPECT_FALSE(d.root.is_map());
 }
 
+// Found by ci/fuzz (manifest_loader_fuzz and the others that parse YAML):
+// yaml-cpp 0.7 never returned on these.
+TEST(ParserTest, InputsThatHungTheParserEndWithAnError) {
+  for (const char* text : {",- x\n", "  ,- x\n", "- a\n,- x\n", "---\n  ,- .)x\n", ",\n",
+                           "---\n# schema=https://sources:\n  ,- .)externalsecret.yaml\n  - ./helmrelease.yaml\n.\n"}) {
+    ParsedFile parsed = parse_yaml(text);
+    ASSERT_TRUE(parsed.error) << text;
+    EXPECT_GT(parsed.error->position.line, 0u) << text;
+  }
+}
+
 }  // namespace
 }  // namespace driftlint::yaml
