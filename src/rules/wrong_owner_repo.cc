@@ -91,7 +91,8 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
         for (size_t s = 0; s < app->sources.size(); ++s) {
           int source_repo = argo.source_repo[a][s];
           if (source_repo == static_cast<int>(repo)) from_here = true;
-          if (source_repo >= 0 || !identity.empty()) judged = true;
+          // Judged only against a source that names a repo (a loaded one, or by URL).
+          if (source_repo >= 0 || (!identity.empty() && !app->sources[s].repo_url.empty())) judged = true;
           if (!identity.empty() && same_git_repo(app->sources[s].repo_url, *context.load.repos[repo].url)) from_here = true;
         }
         if (judged && !from_here) {
