@@ -31,12 +31,7 @@ Expected<std::unique_ptr<Rule>> SchemaMissingRule::create(const RuleOptionsInput
 
 void SchemaMissingRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
-  const SchemaRegistry* schemas = context.schemas;
-  if (!schemas) {
-    std::vector<std::string> ignored;
-    own = std::make_unique<SchemaRegistry>(context.load, context.snapshot, std::vector<std::string>{}, ignored);
-    schemas = own.get();
-  }
+  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
   std::set<std::string> reported;
   for (const Manifest& m : context.load.manifests) {
     if (m.id.kind.empty() || m.id.version.empty()) continue;

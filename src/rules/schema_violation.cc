@@ -37,12 +37,7 @@ Expected<std::unique_ptr<Rule>> SchemaViolationRule::create(const RuleOptionsInp
 
 void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
-  const SchemaRegistry* schemas = context.schemas;
-  if (!schemas) {
-    std::vector<std::string> ignored;
-    own = std::make_unique<SchemaRegistry>(context.load, context.snapshot, std::vector<std::string>{}, ignored);
-    schemas = own.get();
-  }
+  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
   for (const Manifest& m : context.load.manifests) {
     if (m.id.kind.empty() || m.id.version.empty()) continue;
     const SchemaSource* source = schemas->find(m.id.group, m.id.version, m.id.kind);

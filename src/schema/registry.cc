@@ -135,6 +135,14 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
   }
 }
 
+const SchemaRegistry& SchemaRegistry::given_or_built(const SchemaRegistry* given, const LoadResult& load,
+                                                     const Snapshot* snapshot, std::unique_ptr<SchemaRegistry>& own) {
+  if (given) return *given;
+  std::vector<std::string> errors;  // no --schema-dir here: nothing to report
+  own = std::make_unique<SchemaRegistry>(load, snapshot, std::vector<std::string>{}, errors);
+  return *own;
+}
+
 const SchemaSource* SchemaRegistry::find(const std::string& group, const std::string& version, const std::string& kind) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = by_gvk_.find(key(group, version, kind));

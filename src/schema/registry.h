@@ -37,6 +37,11 @@ class SchemaRegistry {
 
   size_t size() const { return by_gvk_.size(); }
 
+  // `given` when set (check builds one per run), else one built into `own`
+  // from the repos and the snapshot alone (tests, and rules run without check).
+  static const SchemaRegistry& given_or_built(const SchemaRegistry* given, const LoadResult& load, const Snapshot* snapshot,
+                                              std::unique_ptr<SchemaRegistry>& own);
+
  private:
   void add(const std::string& group, const std::string& version, const std::string& kind, nlohmann::json schema,
            std::string origin);
