@@ -296,6 +296,7 @@ int run_check(const std::vector<std::string>& args) {
   LintContext context{load, config, *gpu, cluster, &argo};
   context.schemas = &schemas;
   LintOutput lint = run_rules(*rules, context, &*catalog);
+  for (std::string& problem : schemas.problems()) notes.push_back(std::move(problem));
 
   if (!o.changed_since.empty()) {
     std::vector<ChangedSince> specs;

@@ -143,6 +143,21 @@ const SchemaRegistry& SchemaRegistry::given_or_built(const SchemaRegistry* given
   return *own;
 }
 
+std::vector<std::string> SchemaRegistry::problems() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::vector<std::string> out;
+  for (const auto& [gvk, s] : by_gvk_) {
+    if (!s.compiled_once) continue;
+    if (!s.compiled) {
+      out.push_back("the schema for " + gvk + " from " + s.origin + " cannot be used (" + s.error + "): its manifests were not validated");
+    } else if (!s.compiled->unsupported().empty()) {
+      out.push_back(std::to_string(s.compiled->unsupported().size()) + " keyword(s) of the schema for " + gvk + " from " +
+                    s.origin + " were not checked: " + s.compiled->unsupported().front());
+    }
+  }
+  return out;
+}
+
 const SchemaSource* SchemaRegistry::find(const std::string& group, const std::string& version, const std::string& kind) const {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = by_gvk_.find(key(group, version, kind));

@@ -37,6 +37,10 @@ class SchemaRegistry {
 
   size_t size() const { return by_gvk_.size(); }
 
+  // After validation: schemas that were needed but did not compile, and
+  // keywords of used schemas that could not be checked, one line each.
+  std::vector<std::string> problems() const;
+
   // `given` when set (check builds one per run), else one built into `own`
   // from the repos and the snapshot alone (tests, and rules run without check).
   static const SchemaRegistry& given_or_built(const SchemaRegistry* given, const LoadResult& load, const Snapshot* snapshot,

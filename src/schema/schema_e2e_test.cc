@@ -70,6 +70,26 @@ TEST_F(SchemaE2eTest, SchemaDirTakesCrdsAndJsonSchemas) {
   Outcome r = run({"check", "repo", "--schema-dir", "schemas"});
   ASSERT_EQ(violations(r).size(), 1u) << r.out;
   EXPECT_NE(violations(r)[0].find("spec.size: expected integer, got a string"), std::string::npos) << violations(r)[0];
+  // A schema that cannot compile is said, not silently skipped; an ECMA-only pattern too.
+  write("schemas/gadget.json",
+        "{\"x-kubernetes-group-version-kind\": [{\"group\": \"example.com\", \"version\": \"v1\", \"kind\": \"Gadget\"}],"
+        " \"type\": \"flat\"}");
+  write("schemas/part.json",
+        "{\"x-kubernetes-group-version-kind\": [{\"group\": \"example.com\", \"version\": \"v1\", \"kind\": \"Part\"}],"
+        " \"properties\": {\"code\": {\"type\": \"string\", \"pattern\": \"^(?!x)\"}}}");
+  write("repo/g.yaml", "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\n---\n"
+                       "apiVersion: example.com/v1\nkind: Part\nmetadata: {name: p}\ncode: y\n");
+  Outcome noted = run({"check", "repo", "--schema-dir", "schemas"});
+  EXPECT_NE(noted.err.find("the schema for example.com/v1/Gadget from schemas/gadget.json cannot be used (schema keyword 'type'"),
+            std::string::npos)
+      << noted.err;
+  EXPECT_NE(noted.err.find("1 keyword(s) of the schema for example.com/v1/Part from schemas/part.json were not checked: pattern"),
+            std::string::npos)
+      << noted.err;
+  fs::remove(dir_ / "schemas" / "gadget.json");
+  fs::remove(dir_ / "schemas" / "part.json");
+  fs::remove(dir_ / "repo" / "g.yaml");
+
   write("schemas/notes.yaml", "just: a map\n");
   Outcome bad = run({"check", "repo", "--schema-dir", "schemas"});
   EXPECT_EQ(bad.exit_code, 2);
