@@ -496,7 +496,7 @@ class ModelBuilder {
   }
 
   // Runs `kubectl kustomize` on a folder of a work tree on disk.
-  bool render_kustomize(uint32_t app, uint32_t source, int repo, const std::string& folder,
+  void render_kustomize(uint32_t app, uint32_t source, int repo, const std::string& folder,
                         uint32_t kustomization_file, const std::vector<uint32_t>& object_files) {
     const Application& a = model_.apps[app];
     const DiskTree* disk = dynamic_cast<const DiskTree*>(load_.repos[repo].tree.get());
@@ -504,11 +504,11 @@ class ModelBuilder {
                       load_.repos[repo].name + "/" + (folder.empty() ? "." : folder);
     if (!disk) {
       model_.notes.push_back(who + " is read at a git revision and was not rendered; drift of its objects is not checked");
-      return false;
+      return;
     }
     if (options_.kubectl.empty() || !program_available(options_.kubectl)) {
       model_.notes.push_back(who + " was not rendered (kubectl is not installed); drift of its objects is not checked");
-      return false;
+      return;
     }
     ProcessOptions po;
     po.timeout = std::chrono::seconds(120);
@@ -519,7 +519,7 @@ class ModelBuilder {
                         : run.timed_out ? "kubectl timed out"
                                         : std::string(trim(run.err.substr(0, run.err.find('\n'))));
       model_.notes.push_back(who + " did not render: " + why + "; drift of its objects is not checked");
-      return false;
+      return;
     }
     auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(run.out));
     model_.rendered.push_back(parsed);
@@ -557,14 +557,11 @@ class ModelBuilder {
       }
       model_.desired.push_back(std::move(d));
     }
-    return true;
   }
 
   void deploy() {
-    model_.source_rendered.resize(model_.apps.size());
     for (uint32_t a = 0; a < model_.apps.size(); ++a) {
       const Application& app = model_.apps[a];
-      model_.source_rendered[a].assign(app.sources.size(), false);
       for (uint32_t s = 0; s < app.sources.size(); ++s) {
         const AppSource& source = app.sources[s];
         int repo = model_.source_repo[a][s];
@@ -586,10 +583,8 @@ class ModelBuilder {
           std::set<std::string> seen;
           std::vector<uint32_t> object_files;
           walk_kustomization(repo, *folder, a, seen, object_files, 0);
-          if (kustomization) {
-            model_.source_rendered[a][s] =
-                render_kustomize(a, s, repo, *folder, *kustomization, object_files);
-          }
+          // Rendered objects become desired objects; unrendered ones are never judged for drift.
+          if (kustomization) render_kustomize(a, s, repo, *folder, *kustomization, object_files);
           continue;
         }
         // A plain directory: .yaml/.yml/.json files at the path (below it with
@@ -603,7 +598,6 @@ class ModelBuilder {
           mark(file, a);
           add_desired_from_file(a, s, file);
         });
-        model_.source_rendered[a][s] = true;
       }
     }
   }
@@ -627,7 +621,6 @@ class ModelBuilder {
       options.ignore = &ignore;
       ObjectDrift drift;
       drift.desired = &d;
-      drift.live = live;
       drift.diffs = diff_objects(d.object, live->root, options);
       drift.unjudged = ignore.unjudged();
       if (!drift.diffs.empty()) model_.drift.push_back(std::move(drift));

@@ -70,10 +70,9 @@ struct LiveOwner {
   std::string how;  // "tracking-id annotation", "app.kubernetes.io/instance label", "status.resources"
 };
 
-// One object's drift: a desired object, its live copy and the differences.
+// One object's drift: a desired object and how its live copy differs.
 struct ObjectDrift {
   const DesiredObject* desired = nullptr;
-  const Manifest* live = nullptr;
   std::vector<FieldDiff> diffs;
   std::vector<std::string> unjudged;  // ignoreDifferences entries that cannot be judged offline
 };
@@ -90,9 +89,6 @@ struct ArgoModel {
   // Per app, per source: the source's path relative to the loaded repo's root
   // (nullopt when the path lies outside the loaded folder or the source has none).
   std::vector<std::vector<std::optional<std::string>>> source_folder;
-  // Per app, per source: true when its objects are known exactly (plain
-  // directory, or kustomize rendered); false when drift cannot be judged.
-  std::vector<std::vector<bool>> source_rendered;
   // Per app, per source: the loaded commit against the live one.
   std::vector<std::vector<SourceRevision>> source_revision;
   // Per loaded file: the apps that deploy it.

@@ -46,7 +46,6 @@ ClusterQueueView read_cluster_queue(const Manifest& m) {
   yaml::Node preemption = spec.get("preemption");
   view.reclaim_within_cohort = text_or(preemption.get("reclaimWithinCohort"), "Never");
   view.within_cluster_queue = text_or(preemption.get("withinClusterQueue"), "Never");
-  view.borrow_within_cohort = text_or(preemption.path({"borrowWithinCohort", "policy"}), "Never");
   return view;
 }
 
@@ -55,7 +54,6 @@ CohortView read_cohort(const Manifest& m) {
   view.manifest = &m;
   view.name = m.id.name;
   yaml::Node spec = m.root.get("spec");
-  view.parent = text_or(spec.get("parentName"), text_or(spec.get("parent"), ""));
   view.quotas = read_resource_groups(spec.get("resourceGroups"));
   return view;
 }

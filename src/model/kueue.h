@@ -27,13 +27,11 @@ struct ClusterQueueView {
   std::vector<FlavorQuota> quotas;
   std::string reclaim_within_cohort = "Never";  // the defaults Kueue applies
   std::string within_cluster_queue = "Never";
-  std::string borrow_within_cohort = "Never";
 };
 
 struct CohortView {
   const Manifest* manifest = nullptr;
   std::string name;
-  std::string parent;
   std::vector<FlavorQuota> quotas;  // its own resource groups, added to the pool
 };
 

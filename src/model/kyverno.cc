@@ -105,8 +105,6 @@ std::vector<KyvernoRuleView> read_kyverno_rules(const Manifest& policy, const Gp
     view.match = read_match(rule.get("match"), ns);
     yaml::Node mutate = rule.get("mutate");
     view.patch_strategic_merge = mutate.get("patchStrategicMerge");
-    view.patches_json6902 = mutate.get("patchesJson6902");
-    view.has_foreach = mutate.get("foreach").is_sequence();
     read_gpu_limits(rule.path({"validate", "deny", "conditions"}), gpu, view.gpu_limits);
     out.push_back(std::move(view));
   }

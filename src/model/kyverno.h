@@ -29,9 +29,7 @@ struct KyvernoRuleView {
   std::string name;
   yaml::Node node;
   std::vector<KyvernoMatch> match;  // any of these
-  yaml::Node patch_strategic_merge;  // mutate.patchStrategicMerge, may be invalid
-  yaml::Node patches_json6902;       // mutate.patchesJson6902 (a string), may be invalid
-  bool has_foreach = false;
+  yaml::Node patch_strategic_merge;  // mutate.patchStrategicMerge, may be invalid (JSON patches and foreach append, never replace)
   std::vector<KyvernoGpuLimit> gpu_limits;
 
   // Whether the rule matches objects of `kind` (bare kind name) in `ns`

@@ -113,8 +113,7 @@ std::optional<WorkflowView> read_workflow(const Manifest& m, const GpuResourceMa
   WorkflowView view;
   view.manifest = &m;
   view.spec = m.id.kind == "CronWorkflow" ? m.root.path({"spec", "workflowSpec"}) : m.root.get("spec");
-  view.synchronization = view.spec.get("synchronization");
-  view.semaphores = read_synchronization(view.synchronization, m.id.ns, "workflow");
+  view.semaphores = read_synchronization(view.spec.get("synchronization"), m.id.ns, "workflow");
   for (yaml::Node tmpl : view.spec.get("templates").elements()) {
     WorkflowTemplateView t;
     t.node = tmpl;

@@ -45,7 +45,6 @@ struct WorkflowView {
   const Manifest* manifest = nullptr;
   yaml::Node spec;  // the workflow spec (a CronWorkflow's spec.workflowSpec)
   std::vector<SemaphoreRef> semaphores;  // workflow level
-  yaml::Node synchronization;            // workflow-level synchronization, may be invalid
   std::vector<WorkflowTemplateView> templates;
 
   // Every GPU request of every template.

@@ -43,7 +43,6 @@ class Schema {
 
   const SchemaNode* root() const { return root_; }
   const SchemaOptions& options() const { return options_; }
-  const nlohmann::json& source() const { return source_; }
   // Keywords that could not be compiled and are not checked (ECMA-only regex features).
   const std::vector<std::string>& unsupported() const { return unsupported_; }
 
