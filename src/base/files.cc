@@ -1,7 +1,9 @@
 #include "base/files.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +11,26 @@
 namespace driftlint {
 
 bool write_file_atomically(const std::string& path, const std::string& text) {
-  std::string temporary = path + ".tmp-" + std::to_string(getpid());
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    // A device, a FIFO or a terminal (`-o /dev/null`, `-o /dev/stdout`, a
+    // process substitution): renaming over it would replace the device
+    // itself, so write through it.
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    out.flush();
+    return static_cast<bool>(out);
+  }
+  std::error_code ec;
+  std::string target = path;
+  if (std::filesystem::is_symlink(path, ec)) {
+    // Replace the file the link points to and keep the link.
+    std::filesystem::path resolved = std::filesystem::weakly_canonical(path, ec);
+    if (ec) return false;
+    target = resolved.string();
+  }
+  static std::atomic<unsigned> counter{0};
+  std::string temporary = target + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return false;
@@ -21,8 +42,7 @@ bool write_file_atomically(const std::string& path, const std::string& text) {
       return false;
     }
   }
-  std::error_code ec;
-  std::filesystem::rename(temporary, path, ec);
+  std::filesystem::rename(temporary, target, ec);
   if (ec) std::remove(temporary.c_str());
   return !ec;
 }

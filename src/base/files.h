@@ -6,7 +6,9 @@
 namespace driftlint {
 
 // Writes next to `path` and renames over it, so a reader never sees half a
-// file. False when it could not be written.
+// file (through a symlink, the file it points to is replaced). A path that is
+// not a regular file (/dev/null, a FIFO) is written through, never replaced.
+// False when it could not be written.
 bool write_file_atomically(const std::string& path, const std::string& text);
 
 }  // namespace driftlint
