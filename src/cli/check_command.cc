@@ -62,6 +62,8 @@ struct CheckOptions {
   bool quiet = false;
   uint64_t max_file_size_mib = 64;
   uint64_t max_alias_expansion = 1'000'000;
+  uint64_t max_nesting_depth = 1'000;
+  std::string yaml_parser = "libyaml";
   std::string cache_dir;
   bool offline = false;
   bool strict_drift = false;
@@ -122,7 +124,9 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs are kept (default $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
-      "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)");
+      "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
+      "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
+      "yaml-parser", po::value<std::string>(&o.yaml_parser), "libyaml (default) or yaml-cpp");
   po::options_description hidden;
   hidden.add_options()("path", po::value<std::vector<std::string>>(&o.paths));
   po::options_description all;
@@ -155,6 +159,14 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
   }
   if (o.max_file_size_mib == 0 || o.max_file_size_mib > (1ull << 20)) {
     print_error("check: --max-file-size must be between 1 and 1048576 MiB");
+    return kExitUsage;
+  }
+  if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
+    print_error("check: --max-nesting-depth must be between 1 and 100000");
+    return kExitUsage;
+  }
+  if (!yaml::parse_yaml_engine(o.yaml_parser)) {
+    print_error("check: --yaml-parser must be libyaml or yaml-cpp, not '" + o.yaml_parser + "'");
     return kExitUsage;
   }
   return std::nullopt;
@@ -256,6 +268,8 @@ int run_check(const std::vector<std::string>& args) {
   load_options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
   load_options.max_file_size = o.max_file_size_mib << 20;
   load_options.parse_limits.max_alias_expansion = o.max_alias_expansion;
+  load_options.parse_limits.max_depth = o.max_nesting_depth;
+  load_options.parse_limits.engine = *yaml::parse_yaml_engine(o.yaml_parser);
   SnapshotLoad snapshot = load_snapshots(snapshots, load_options);
   for (std::string& e : snapshot.errors) input_errors.push_back(std::move(e));
   for (std::string& n : snapshot.notes) notes.push_back(std::move(n));
@@ -295,6 +309,7 @@ int run_check(const std::vector<std::string>& args) {
   SchemaRegistry schemas(load, cluster, o.schema_dirs, input_errors);
   LintContext context{load, config, *gpu, cluster, &argo};
   context.schemas = &schemas;
+  context.jobs = load_options.jobs;
   LintOutput lint = run_rules(*rules, context, &*catalog);
   for (std::string& problem : schemas.problems()) notes.push_back(std::move(problem));
 

@@ -1,7 +1,8 @@
-// The one seam between driftlint and its YAML library: text in, a Tree with
-// positions out. Nothing else includes yaml-cpp's headers.
+// The one seam between driftlint and its YAML libraries: text in, a Tree with
+// positions out. Nothing else includes libyaml's or yaml-cpp's headers.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,9 +28,17 @@ struct Document {
   Position start;
 };
 
+// Which library produces the events. libyaml is the default: it is what
+// Kubernetes' own decoder (go-yaml) was ported from, and it is the faster.
+enum class YamlEngine : uint8_t { Libyaml, YamlCpp };
+std::optional<YamlEngine> parse_yaml_engine(std::string_view name);
+
 struct ParseLimits {
   // Nodes that aliases may add to a document by expansion (alias bombs).
   size_t max_alias_expansion = 1'000'000;
+  // Nested maps and lists; Kubernetes objects rarely pass 20.
+  size_t max_depth = 1'000;
+  YamlEngine engine = YamlEngine::Libyaml;
 };
 
 struct ParsedFile {

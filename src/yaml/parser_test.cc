@@ -127,8 +127,51 @@ TEST(ParserTest, AliasBombIsStopped) {
 TEST(ParserTest, DeepNestingIsAnErrorNotACrash) {
   std::string deep(10000, '[');
   deep += std::string(10000, ']');
-  ParsedFile f = parse_yaml(deep);
-  EXPECT_TRUE(f.error);
+  for (YamlEngine engine : {YamlEngine::Libyaml, YamlEngine::YamlCpp}) {
+    ParseLimits limits;
+    limits.engine = engine;
+    ParsedFile f = parse_yaml(deep, limits);
+    ASSERT_TRUE(f.error);
+    // yaml-cpp stops at its own fixed depth first.
+    if (engine == YamlEngine::Libyaml) {
+      EXPECT_NE(f.error->message.find("--max-nesting-depth"), std::string::npos) << f.error->message;
+    }
+  }
+}
+
+TEST(ParserTest, NestingLimitCanBeRaisedAndLowered) {
+  std::string text = "a:\n  b:\n    c: [1]\n";
+  ParseLimits limits;
+  limits.max_depth = 3;
+  ParsedFile f = parse_yaml(text, limits);
+  ASSERT_TRUE(f.error);
+  EXPECT_EQ(f.error->position.line, 3u);
+  limits.max_depth = 4;
+  EXPECT_FALSE(parse_yaml(text, limits).error);
+}
+
+TEST(ParserTest, InvalidUtf8AndNulBytesAreErrorsWithAPlace) {
+  ParsedFile bad_utf8 = parse_yaml("a: 1\nb: \xff\xfe\n");
+  ASSERT_TRUE(bad_utf8.error);
+  EXPECT_EQ(bad_utf8.error->position.line, 2u);
+  EXPECT_NE(bad_utf8.error->message.find("UTF-8"), std::string::npos) << bad_utf8.error->message;
+  ParsedFile nul = parse_yaml(std::string("a: 1\nb: x\0y\n", 12));
+  ASSERT_TRUE(nul.error);
+  EXPECT_EQ(nul.error->position.line, 2u);
+  EXPECT_EQ(nul.error->position.column, 5u);
+  EXPECT_NE(nul.error->message.find("control characters"), std::string::npos) << nul.error->message;
+}
+
+TEST(ParserTest, ErrorsReadLikeKubectls) {
+  // go-yaml, which kubectl uses, is a port of libyaml: the same words.
+  ParsedFile f = parse_yaml("spec:\n  replicas: 2\n  selector: app: x\n");
+  ASSERT_TRUE(f.error);
+  EXPECT_EQ(f.error->message, "mapping values are not allowed in this context");
+  EXPECT_EQ(f.error->position.line, 3u);
+  EXPECT_EQ(f.error->position.column, 16u);
+  ParsedFile g = parse_yaml("a: [1, 2\nb: 3\n");
+  ASSERT_TRUE(g.error);
+  EXPECT_EQ(g.error->message, "did not find expected ',' or ']' (while parsing a flow sequence that starts at 1:4)");
 }
 
 TEST(ParserTest, JsonInput) {
@@ -149,9 +192,13 @@ TEST(ParserTest, EmptyInput) {
 TEST(ParserTest, InputsThatHungTheParserEndWithAnError) {
   for (const char* text : {",- x\n", "  ,- x\n", "- a\n,- x\n", "---\n  ,- .)x\n", ",\n",
                            "---\n# schema=https://sources:\n  ,- .)externalsecret.yaml\n  - ./helmrelease.yaml\n.\n"}) {
-    ParsedFile parsed = parse_yaml(text);
-    ASSERT_TRUE(parsed.error) << text;
-    EXPECT_GT(parsed.error->position.line, 0u) << text;
+    for (YamlEngine engine : {YamlEngine::Libyaml, YamlEngine::YamlCpp}) {
+      ParseLimits limits;
+      limits.engine = engine;
+      ParsedFile parsed = parse_yaml(text, limits);
+      ASSERT_TRUE(parsed.error) << text;
+      EXPECT_GT(parsed.error->position.line, 0u) << text;
+    }
   }
 }
 

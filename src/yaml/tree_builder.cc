@@ -1,0 +1,244 @@
+#include "yaml/tree_builder.h"
+
+namespace driftlint::yaml {
+
+Position to_position(const EventMark& mark) {
+  if (!mark.known) return {};
+  return {mark.line + 1, mark.column + 1};
+}
+
+TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
+    : out_(out), limits_(limits), tree_(std::make_shared<Tree>()) {}
+
+void TreeBuilder::document_start(const EventMark& mark) {
+  document_start_ = to_position(mark);
+  document_root_ = kNone;
+  anchors_.clear();
+  alias_expansion_ = 0;
+}
+
+void TreeBuilder::document_end() {
+  Document doc;
+  doc.start = document_start_;
+  if (document_root_ != kNone) doc.root = tree_->node(document_root_);
+  out_.documents.push_back(doc);
+}
+
+void TreeBuilder::null_value(const EventMark& mark, std::string_view anchor) {
+  uint32_t id = add_scalar(mark, "", ScalarType::Null, false, false);
+  remember_anchor(anchor, id, 1, false);
+  attach(id, 1);
+}
+
+void TreeBuilder::scalar(const EventMark& mark, ScalarStyle style, std::string_view tag,
+                         std::string_view anchor, std::string_view value) {
+  ScalarType type = ScalarType::String;
+  bool bool_value = false;
+  // An explicit core tag on a plain or quoted scalar still goes through the
+  // resolver, as in go-yaml; a custom tag (`!Ref`) leaves a string.
+  if (style == ScalarStyle::PlainUntagged || tag == "tag:yaml.org,2002:int" ||
+      tag == "tag:yaml.org,2002:float" || tag == "tag:yaml.org,2002:bool" ||
+      tag == "tag:yaml.org,2002:null") {
+    ResolvedScalar resolved = resolve_plain_scalar(value);
+    type = resolved.type;
+    bool_value = resolved.bool_value;
+  }
+  bool quoted = style == ScalarStyle::QuotedUntagged;
+  bool is_key = expecting_key();
+  bool is_merge_key = style == ScalarStyle::PlainUntagged && value == "<<" && is_key;
+  std::string_view text = value;
+  std::string normalized;
+  if (is_key && type != ScalarType::String) {
+    // JSON has only string keys: sigs.k8s.io/yaml writes `on:` as "true", `~:` as "null".
+    if (type == ScalarType::Bool) {
+      normalized = bool_value ? "true" : "false";
+    } else if (type == ScalarType::Null) {
+      normalized = "null";
+    } else if (type == ScalarType::Int) {
+      if (auto i = parse_go_int(value)) normalized = std::to_string(*i);
+    }
+    if (!normalized.empty()) text = normalized;
+    type = ScalarType::String;
+  }
+  uint32_t id = add_scalar(mark, text, type, bool_value, quoted);
+  if (is_merge_key) merge_keys_.insert(id);
+  remember_anchor(anchor, id, 1, false);
+  attach(id, 1);
+}
+
+void TreeBuilder::alias(const EventMark& mark, std::string_view anchor) {
+  auto it = anchors_.find(std::string(anchor));
+  if (it == anchors_.end()) throw BuildError{mark, "unknown alias *" + std::string(anchor)};
+  if (it->second.open) throw BuildError{mark, "recursive alias: an anchor refers to itself"};
+  alias_expansion_ += it->second.weight;
+  if (alias_expansion_ > limits_.max_alias_expansion) {
+    throw BuildError{mark, "aliases expand to more than " +
+                               std::to_string(limits_.max_alias_expansion) +
+                               " nodes (alias bomb?); raise --max-alias-expansion to allow it"};
+  }
+  attach(it->second.node, it->second.weight);
+}
+
+void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::string_view anchor) {
+  // Rules, the diff and the schema validator walk trees recursively; the
+  // limit keeps their stacks bounded whatever the input.
+  if (frames_.size() >= limits_.max_depth) {
+    throw BuildError{mark, "nesting is deeper than " + std::to_string(limits_.max_depth) +
+                               " levels; raise --max-nesting-depth to allow it"};
+  }
+  NodeData d;
+  d.kind = kind;
+  d.position = to_position(mark);
+  tree_->nodes_.push_back(d);
+  uint32_t id = static_cast<uint32_t>(tree_->nodes_.size() - 1);
+  frames_.push_back({id, scratch_.size(), std::string(anchor), 1});
+  remember_anchor(anchor, id, 1, true);
+}
+
+void TreeBuilder::container_end() {
+  Frame frame = std::move(frames_.back());
+  frames_.pop_back();
+  NodeData& d = tree_->nodes_[frame.node];
+  if (d.kind == NodeKind::Map) finish_map(frame);
+  d.offset = static_cast<uint32_t>(tree_->children_.size());
+  d.length = static_cast<uint32_t>(scratch_.size() - frame.scratch_start);
+  tree_->children_.insert(tree_->children_.end(),
+                          scratch_.begin() + static_cast<std::ptrdiff_t>(frame.scratch_start),
+                          scratch_.end());
+  scratch_.resize(frame.scratch_start);
+  remember_anchor(frame.anchor, frame.node, frame.weight, false);
+  attach(frame.node, frame.weight);
+}
+
+bool TreeBuilder::expecting_key() const {
+  return !frames_.empty() && tree_->nodes_[frames_.back().node].kind == NodeKind::Map &&
+         (scratch_.size() - frames_.back().scratch_start) % 2 == 0;
+}
+
+uint32_t TreeBuilder::add_scalar(const EventMark& mark, std::string_view text, ScalarType type,
+                                 bool bool_value, bool quoted) {
+  NodeData d;
+  d.kind = NodeKind::Scalar;
+  d.scalar_type = type;
+  d.bool_value = bool_value;
+  d.quoted = quoted;
+  d.position = to_position(mark);
+  d.offset = static_cast<uint32_t>(tree_->text_.size());
+  d.length = static_cast<uint32_t>(text.size());
+  tree_->text_.append(text);
+  tree_->nodes_.push_back(d);
+  return static_cast<uint32_t>(tree_->nodes_.size() - 1);
+}
+
+void TreeBuilder::remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight,
+                                  bool open) {
+  if (!anchor.empty()) anchors_[std::string(anchor)] = {id, weight, open};
+}
+
+void TreeBuilder::attach(uint32_t id, uint64_t weight) {
+  if (frames_.empty()) {
+    document_root_ = id;
+    return;
+  }
+  scratch_.push_back(id);
+  frames_.back().weight += weight;
+}
+
+std::string_view TreeBuilder::key_text(uint32_t id) const {
+  const NodeData& k = tree_->nodes_[id];
+  if (k.kind != NodeKind::Scalar) return {};
+  return std::string_view(tree_->text_).substr(k.offset, k.length);
+}
+
+// Applies `<<` merge keys (explicit keys win, earlier merge sources win) and
+// records duplicate keys.
+void TreeBuilder::finish_map(const Frame& frame) {
+  size_t begin = frame.scratch_start;
+  bool has_merge = false;
+  if (!merge_keys_.empty()) {
+    for (size_t i = begin; i + 1 < scratch_.size(); i += 2) {
+      if (merge_keys_.count(scratch_[i])) has_merge = true;
+    }
+  }
+  if (has_merge) apply_merges(begin);
+  size_t pairs = (scratch_.size() - begin) / 2;
+  if (pairs < 2) return;
+  if (pairs <= 16) {
+    for (size_t i = begin; i < scratch_.size(); i += 2) {
+      if (tree_->nodes_[scratch_[i]].kind != NodeKind::Scalar) continue;
+      for (size_t j = begin; j < i; j += 2) {
+        if (tree_->nodes_[scratch_[j]].kind == NodeKind::Scalar &&
+            key_text(scratch_[i]) == key_text(scratch_[j])) {
+          record_duplicate(scratch_[i], scratch_[j]);
+          break;
+        }
+      }
+    }
+    return;
+  }
+  std::unordered_map<std::string_view, uint32_t> seen;
+  seen.reserve(pairs);
+  for (size_t i = begin; i < scratch_.size(); i += 2) {
+    if (tree_->nodes_[scratch_[i]].kind != NodeKind::Scalar) continue;
+    auto [it, inserted] = seen.emplace(key_text(scratch_[i]), scratch_[i]);
+    if (!inserted) {
+      record_duplicate(scratch_[i], it->second);
+      it->second = scratch_[i];
+    }
+  }
+}
+
+void TreeBuilder::record_duplicate(uint32_t later, uint32_t first) {
+  // Merged-in keys share nodes with their source map; only explicit repeats count.
+  if (later == first) return;
+  out_.duplicate_keys.push_back({tree_->node(later), tree_->node(first)});
+}
+
+void TreeBuilder::apply_merges(size_t begin) {
+  std::vector<uint32_t> explicit_pairs;
+  std::vector<uint32_t> sources;
+  for (size_t i = begin; i + 1 < scratch_.size(); i += 2) {
+    if (merge_keys_.count(scratch_[i])) {
+      uint32_t value = scratch_[i + 1];
+      const NodeData& v = tree_->nodes_[value];
+      if (v.kind == NodeKind::Map) {
+        sources.push_back(value);
+      } else if (v.kind == NodeKind::Sequence) {
+        for (uint32_t k = 0; k < v.length; ++k) {
+          uint32_t element = tree_->children_[v.offset + k];
+          if (tree_->nodes_[element].kind != NodeKind::Map) throw_merge_error(scratch_[i]);
+          sources.push_back(element);
+        }
+      } else {
+        throw_merge_error(scratch_[i]);
+      }
+    } else {
+      explicit_pairs.push_back(scratch_[i]);
+      explicit_pairs.push_back(scratch_[i + 1]);
+    }
+  }
+  std::unordered_set<std::string_view> present;
+  for (size_t i = 0; i < explicit_pairs.size(); i += 2) present.insert(key_text(explicit_pairs[i]));
+  std::vector<uint32_t> merged;
+  for (uint32_t source : sources) {
+    const NodeData& s = tree_->nodes_[source];
+    for (uint32_t k = 0; k + 1 < s.length; k += 2) {
+      uint32_t key = tree_->children_[s.offset + k];
+      if (present.insert(key_text(key)).second) {
+        merged.push_back(key);
+        merged.push_back(tree_->children_[s.offset + k + 1]);
+      }
+    }
+  }
+  scratch_.resize(begin);
+  scratch_.insert(scratch_.end(), merged.begin(), merged.end());
+  scratch_.insert(scratch_.end(), explicit_pairs.begin(), explicit_pairs.end());
+}
+
+void TreeBuilder::throw_merge_error(uint32_t key) {
+  Position p = tree_->nodes_[key].position;
+  EventMark mark{p.line ? p.line - 1 : 0, p.column ? p.column - 1 : 0, 0, p.line != 0};
+  throw BuildError{mark, "a merge key '<<' needs a map or a list of maps as its value"};
+}
+
+}  // namespace driftlint::yaml

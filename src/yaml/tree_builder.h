@@ -1,0 +1,102 @@
+// Builds a Tree from a YAML parser's events, whichever library produced them
+// (libyaml by default, yaml-cpp on request). Everything driftlint adds on top
+// of a plain event stream lives here, once: scalar typing, JSON-style key
+// normalisation, merge keys, duplicate keys, and the alias and depth limits.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "yaml/parser.h"
+#include "yaml/tree.h"
+
+namespace driftlint::yaml {
+
+// Where an event starts: 0-based line and column as the libraries count them,
+// and the byte offset (used to see that a parser made no progress).
+struct EventMark {
+  uint32_t line = 0;
+  uint32_t column = 0;
+  uint64_t offset = 0;
+  bool known = true;
+};
+
+// How a scalar was written, which decides how it is typed.
+enum class ScalarStyle : uint8_t {
+  PlainUntagged,   // typed by the YAML 1.1 resolver (`yes`, `010`, `~`)
+  QuotedUntagged,  // quoted or block: always a string
+  Tagged,          // explicit tag, see `tag`
+};
+
+// Thrown by the builder (and by event sources) to stop a parse with a message.
+struct BuildError {
+  EventMark mark;
+  std::string message;
+};
+
+Position to_position(const EventMark& mark);
+
+class TreeBuilder {
+ public:
+  TreeBuilder(ParsedFile& out, const ParseLimits& limits);
+
+  void document_start(const EventMark& mark);
+  void document_end();
+  // A null node with no text (yaml-cpp reports empty values this way).
+  void null_value(const EventMark& mark, std::string_view anchor);
+  void scalar(const EventMark& mark, ScalarStyle style, std::string_view tag,
+              std::string_view anchor, std::string_view value);
+  void alias(const EventMark& mark, std::string_view anchor);
+  void container_start(const EventMark& mark, NodeKind kind, std::string_view anchor);
+  void container_end();
+
+  std::shared_ptr<Tree> tree() { return tree_; }
+
+ private:
+  static constexpr uint32_t kNone = UINT32_MAX;
+
+  struct Frame {
+    uint32_t node;
+    size_t scratch_start;
+    std::string anchor;
+    uint64_t weight;  // nodes this container expands to, aliases included
+  };
+  struct Anchor {
+    uint32_t node;
+    uint64_t weight;
+    bool open;
+  };
+
+  bool expecting_key() const;
+  uint32_t add_scalar(const EventMark& mark, std::string_view text, ScalarType type,
+                      bool bool_value, bool quoted);
+  void remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, bool open);
+  void attach(uint32_t id, uint64_t weight);
+  std::string_view key_text(uint32_t id) const;
+  void finish_map(const Frame& frame);
+  void record_duplicate(uint32_t later, uint32_t first);
+  void apply_merges(size_t begin);
+  [[noreturn]] void throw_merge_error(uint32_t key);
+
+  ParsedFile& out_;
+  const ParseLimits& limits_;
+  std::shared_ptr<Tree> tree_;
+  std::vector<Frame> frames_;
+  std::vector<uint32_t> scratch_;
+  std::unordered_map<std::string, Anchor> anchors_;
+  std::unordered_set<uint32_t> merge_keys_;
+  uint64_t alias_expansion_ = 0;
+  Position document_start_;
+  uint32_t document_root_ = kNone;
+};
+
+// The event sources. Each fills `out` (documents, error) through a builder.
+void parse_with_libyaml(std::string_view text, TreeBuilder& builder, ParsedFile& out);
+void parse_with_yaml_cpp(std::string_view text, TreeBuilder& builder, ParsedFile& out);
+
+}  // namespace driftlint::yaml
