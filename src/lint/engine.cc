@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "base/parallel.h"
 #include "base/strings.h"
 #include "lint/suppressions.h"
 #include "rules/registry.h"
@@ -97,25 +98,42 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
   with_suppressions.suppressions = &suppressions;
   with_suppressions.rule_ids = &ids;
 
+  // Rules only read the context (check() is const; the schema registry locks
+  // its lazy compilation), so the first pass runs them in parallel, the
+  // expensive ones first. Findings are merged in rule order, so the output
+  // does not depend on the thread count.
+  std::vector<size_t> first_pass;
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!rules[i].rule->info().after_suppressions) first_pass.push_back(i);
+  }
+  std::stable_partition(first_pass.begin(), first_pass.end(),
+                        [&](size_t i) { return rules[i].rule->info().expensive; });
+  std::vector<std::vector<Finding>> found(rules.size());
+  parallel_for(first_pass.size(), context.jobs,
+               [&](size_t k) { rules[first_pass[k]].rule->check(with_suppressions, found[first_pass[k]]); });
+
   LintOutput output;
-  auto run = [&](bool after_suppressions) {
-    for (const ActiveRule& active : rules) {
-      if (active.rule->info().after_suppressions != after_suppressions) continue;
-      std::vector<Finding> found;
-      active.rule->check(with_suppressions, found);
-      for (Finding& f : found) {
-        if (active.severity) f.severity = *active.severity;
-        // What reports on suppressions is not itself suppressible by them.
-        if (!after_suppressions && f.rule != "suppression-without-reason" && f.rule != "suppression-unknown-rule") {
-          suppressions.apply(f);
-        }
-        if (f.suppressed) ++output.suppressed;
-        output.findings.push_back(std::move(f));
+  auto collect = [&](size_t i, bool after_suppressions) {
+    const ActiveRule& active = rules[i];
+    for (Finding& f : found[i]) {
+      if (active.severity) f.severity = *active.severity;
+      // What reports on suppressions is not itself suppressible by them.
+      if (!after_suppressions && f.rule != "suppression-without-reason" && f.rule != "suppression-unknown-rule") {
+        suppressions.apply(f);
       }
+      if (f.suppressed) ++output.suppressed;
+      output.findings.push_back(std::move(f));
     }
   };
-  run(false);
-  run(true);  // unused-suppression needs the counts of the first pass
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!rules[i].rule->info().after_suppressions) collect(i, false);
+  }
+  // unused-suppression needs the counts of the first pass.
+  for (size_t i = 0; i < rules.size(); ++i) {
+    if (!rules[i].rule->info().after_suppressions) continue;
+    rules[i].rule->check(with_suppressions, found[i]);
+    collect(i, true);
+  }
   std::stable_sort(output.findings.begin(), output.findings.end(), finding_less);
   return output;
 }

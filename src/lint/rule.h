@@ -42,6 +42,9 @@ struct RuleInfo {
   bool after_suppressions = false;
   // Can only fire with a cluster snapshot (--snapshot).
   bool needs_snapshot = false;
+  // Reads every manifest deeply (schema validation): started first when rules
+  // run in parallel, so the others fill the remaining threads.
+  bool expensive = false;
 };
 
 // Everything a rule may read. Built once per run.
@@ -55,6 +58,7 @@ struct LintContext {
   const SuppressionIndex* suppressions = nullptr;  // set by the engine
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine
+  unsigned jobs = 1;  // threads the engine may run rules on
 };
 
 class Rule {

@@ -1,8 +1,8 @@
 #include "load/loader.h"
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
+
+#include "base/parallel.h"
 
 namespace driftlint {
 namespace {
@@ -114,35 +114,24 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   }
 
   std::vector<std::string> read_errors(result.files.size());
-  std::atomic<size_t> next{0};
-  auto work = [&]() {
-    while (true) {
-      size_t i = next.fetch_add(1);
-      if (i >= result.files.size()) return;
-      LoadedFile& file = result.files[i];
-      const RepoInput& repo = result.repos[file.repo];
-      Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
-      if (!content) {
-        read_errors[i] = content.error().message;
-        continue;
-      }
-      file.bytes = content->size;
-      if (content->too_large) {
-        file.too_large = true;
-        continue;
-      }
-      file.parsed = yaml::parse_yaml(content->text, options.parse_limits);
-      if (content->text.find(kIgnoreMarker) != std::string::npos) {
-        file.directives = scan_ignore_directives(content->text, file.parsed);
-      }
+  parallel_for(result.files.size(), options.jobs, [&](size_t i) {
+    LoadedFile& file = result.files[i];
+    const RepoInput& repo = result.repos[file.repo];
+    Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
+    if (!content) {
+      read_errors[i] = content.error().message;
+      return;
     }
-  };
-  unsigned jobs = std::max(1u, std::min<unsigned>(options.jobs, 256));
-  if (jobs > result.files.size()) jobs = std::max<size_t>(1, result.files.size());
-  std::vector<std::thread> threads;
-  for (unsigned t = 1; t < jobs; ++t) threads.emplace_back(work);
-  work();
-  for (std::thread& t : threads) t.join();
+    file.bytes = content->size;
+    if (content->too_large) {
+      file.too_large = true;
+      return;
+    }
+    file.parsed = yaml::parse_yaml(content->text, options.parse_limits);
+    if (content->text.find(kIgnoreMarker) != std::string::npos) {
+      file.directives = scan_ignore_directives(content->text, file.parsed);
+    }
+  });
 
   Extracted extracted;
   for (uint32_t i = 0; i < result.files.size(); ++i) {

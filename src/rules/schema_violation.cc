@@ -26,7 +26,8 @@ const RuleInfo& SchemaViolationRule::static_info() {
       .example = "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata: {name: team-a}\nspec:\n"
                  "  resourceGroups:\n  - coveredResources: [nvidia.com/gpu]\n    flavors:\n    - name: h200\n"
                  "      resources:\n      - {name: nvidia.com/gpu, nominalQouta: 8}\n",
-      .options = {}};
+      .options = {},
+      .expensive = true};
   return info;
 }
 
