@@ -1,6 +1,7 @@
 #include "load/loader.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -132,6 +133,65 @@ TEST_F(DiskTreeTest, OversizedFileIsMarkedNotRead) {
   EXPECT_TRUE(content->too_large);
   EXPECT_TRUE(content->text.empty());
   EXPECT_EQ(content->size, 3u << 20);
+}
+
+// A tree whose listing is taken just before a file disappears, as when an
+// editor or `git checkout` removes it while driftlint walks the repo.
+class VanishingTree : public DiskTree {
+ public:
+  VanishingTree(const std::string& root, fs::path victim) : DiskTree(root), victim_(std::move(victim)) {}
+  FileListing list() const override {
+    FileListing listing = DiskTree::list();
+    fs::remove(victim_);
+    return listing;
+  }
+
+ private:
+  fs::path victim_;
+};
+
+TEST_F(DiskTreeTest, FileThatVanishesMidWalkIsAClearErrorAndTheRestLoads) {
+  RepoInput repo;
+  repo.name = "r";
+  repo.source = root_.string();
+  repo.tree = std::make_shared<VanishingTree>(root_.string(), root_ / "apps" / "a.yml");
+  LoadResult r = load_repos({repo}, LoadOptions{});
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_NE(r.errors[0].find("apps/a.yml: vanished while driftlint was reading"), std::string::npos) << r.errors[0];
+  EXPECT_EQ(r.manifests.size(), 1u);  // apps/templates/wf.yaml still loads
+}
+
+TEST_F(DiskTreeTest, A200MegabyteFileIsRefusedWithoutReadingIt) {
+  fs::resize_file(root_ / "apps" / "a.yml", 200ull << 20);  // sparse: no disk used
+  DiskTree tree(root_.string());
+  auto content = tree.read("apps/a.yml", 64ull << 20);
+  ASSERT_TRUE(content);
+  EXPECT_TRUE(content->too_large);
+  EXPECT_EQ(content->size, 200ull << 20);
+  // Raised past its size it is read, and its NUL bytes are a syntax error.
+  RepoInput repo;
+  repo.name = "r";
+  repo.source = root_.string();
+  repo.tree = std::make_shared<DiskTree>(root_.string());
+  LoadOptions options;
+  options.max_file_size = 256ull << 20;
+  LoadResult r = load_repos({repo}, options);
+  const LoadedFile* big = nullptr;
+  for (const LoadedFile& f : r.files) {
+    if (f.path == "apps/a.yml") big = &f;
+  }
+  ASSERT_NE(big, nullptr);
+  ASSERT_TRUE(big->parsed.error);
+  EXPECT_EQ(big->parsed.error->position.line, 2u);  // after "kind: ConfigMap\n", the zeros
+  EXPECT_NE(big->parsed.error->message.find("control characters"), std::string::npos);
+}
+
+TEST_F(DiskTreeTest, FifosAreNotListedSoNothingBlocksOnThem) {
+  ASSERT_EQ(mkfifo((root_ / "apps" / "pipe.yaml").c_str(), 0600), 0);
+  fs::create_symlink(root_ / "apps" / "pipe.yaml", root_ / "apps" / "link-to-pipe.yaml");
+  DiskTree tree(root_.string());
+  FileListing listing = tree.list();
+  for (const std::string& f : listing.files) EXPECT_EQ(f.find("pipe"), std::string::npos) << f;
 }
 
 // The shared corpus (7,800 real files, some malformed) must load without a
