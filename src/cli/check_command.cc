@@ -20,6 +20,7 @@
 #include "lint/fingerprint.h"
 #include "lint/gpu_resources.h"
 #include "load/loader.h"
+#include "load/parse_cache.h"
 #include "load/repo_inputs.h"
 #include "report/report.h"
 #include "rules/declarative.h"
@@ -65,6 +66,7 @@ struct CheckOptions {
   uint64_t max_nesting_depth = 1'000;
   std::string yaml_parser = "libyaml";
   std::string cache_dir;
+  bool no_cache = false;
   bool offline = false;
   bool strict_drift = false;
   std::vector<std::string> rules_dirs;
@@ -121,7 +123,8 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
-      "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs are kept (default $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
+      "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
+      "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
@@ -270,6 +273,11 @@ int run_check(const std::vector<std::string>& args) {
   load_options.parse_limits.max_alias_expansion = o.max_alias_expansion;
   load_options.parse_limits.max_depth = o.max_nesting_depth;
   load_options.parse_limits.engine = *yaml::parse_yaml_engine(o.yaml_parser);
+  std::optional<ParseCache> parse_cache;
+  if (!o.no_cache) {
+    parse_cache.emplace(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir, load_options.parse_limits);
+    load_options.cache = &*parse_cache;
+  }
   SnapshotLoad snapshot = load_snapshots(snapshots, load_options);
   for (std::string& e : snapshot.errors) input_errors.push_back(std::move(e));
   for (std::string& n : snapshot.notes) notes.push_back(std::move(n));
@@ -291,6 +299,7 @@ int run_check(const std::vector<std::string>& args) {
 
   LoadResult load = load_repos(std::move(resolved.repos), load_options);
   for (std::string& e : load.errors) input_errors.push_back(std::move(e));
+  for (std::string& n : load.notes) notes.push_back(std::move(n));
 
   ArgoModelOptions argo_options;
   argo_options.strict_drift = o.strict_drift;

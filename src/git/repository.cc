@@ -246,3 +246,24 @@ Expected<FileContent> GitCommitTree::read(const std::string& path, uint64_t max_
 }
 
 }  // namespace driftlint
+
+namespace driftlint {
+
+std::string GitCommitTree::cache_identity() const {
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  const char* git_dir = git_repository_path(repo_->raw());
+  return std::string("git:") + (git_dir ? git_dir : repo_->workdir()) + "|" + prefix_;
+}
+
+std::string GitCommitTree::content_fingerprint(const std::string& path) const {
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  std::string full = prefix_.empty() ? path : prefix_ + "/" + path;
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) return {};
+  char buffer[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buffer, sizeof buffer, git_tree_entry_id(entry));
+  git_tree_entry_free(entry);
+  return buffer;
+}
+
+}  // namespace driftlint

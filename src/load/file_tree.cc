@@ -2,7 +2,9 @@
 
 #include "load/helm.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <time.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -43,6 +45,60 @@ bool is_helm_templates_dir(const fs::path& root, const fs::path& dir) {
 
 }  // namespace
 
+namespace {
+
+// A recursive walk with readdir and the entry types it returns: no stat for
+// an ordinary file or folder, which matters at tens of thousands of files.
+// Symbolic links to folders are not followed (no loops); links to files are.
+struct Walker {
+  const fs::path& root;
+  FileListing& out;
+
+  void walk(const std::string& relative) {  // "" is the root; else "a/b"
+    std::string full = relative.empty() ? root.string() : (root / relative).string();
+    DIR* dir = ::opendir(full.c_str());
+    if (!dir) {
+      out.errors.push_back(full + ": cannot read: " + std::strerror(errno));
+      return;
+    }
+    std::vector<std::string> folders;
+    while (struct dirent* entry = ::readdir(dir)) {
+      std::string_view name = entry->d_name;
+      if (name == "." || name == "..") continue;
+      std::string path = relative.empty() ? std::string(name) : relative + "/" + std::string(name);
+      unsigned char type = entry->d_type;
+      if (type == DT_UNKNOWN) {
+        struct stat st;
+        if (::lstat((root / path).c_str(), &st) != 0) continue;  // vanished meanwhile
+        type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
+      }
+      if (type == DT_DIR) {
+        if (name == ".git") continue;
+        if (name == "templates" && is_helm_templates_dir(root, root / path)) {
+          out.skipped.push_back({path, "Helm chart templates (not rendered)"});
+          continue;
+        }
+        folders.push_back(std::move(path));
+      } else if (is_manifest_file_name(std::string(name))) {
+        if (type == DT_REG) {
+          out.files.push_back(std::move(path));
+        } else if (type == DT_LNK) {
+          struct stat st;
+          if (::stat((root / path).c_str(), &st) != 0) {
+            out.errors.push_back((root / path).string() + ": broken symbolic link");
+          } else if (S_ISREG(st.st_mode)) {
+            out.files.push_back(std::move(path));
+          }
+        }
+      }
+    }
+    ::closedir(dir);
+    for (const std::string& folder : folders) walk(folder);
+  }
+};
+
+}  // namespace
+
 FileListing DiskTree::list() const {
   FileListing out;
   if (!single_file_.empty()) {
@@ -50,42 +106,14 @@ FileListing DiskTree::list() const {
     return out;
   }
   fs::path root(root_);
-  std::error_code ec;
-  fs::path start = prefix_.empty() ? root : root / prefix_;
-  fs::recursive_directory_iterator it(start, fs::directory_options::none, ec);
-  if (ec) {
-    out.errors.push_back(root_ + ": cannot read directory: " + ec.message());
+  struct stat st;
+  std::string start = prefix_.empty() ? root_ : (root / prefix_).string();
+  if (::stat(start.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    out.errors.push_back(root_ + ": cannot read directory: " +
+                         (errno ? std::string(std::strerror(errno)) : std::string("not a directory")));
     return out;
   }
-  for (fs::recursive_directory_iterator end; it != end;) {
-    const fs::directory_entry& entry = *it;
-    std::error_code type_ec;
-    fs::path path = entry.path();
-    std::string name = path.filename().string();
-    bool is_dir = entry.is_directory(type_ec) && !entry.is_symlink(type_ec);
-    if (is_dir) {
-      if (name == ".git") {
-        it.disable_recursion_pending();
-      } else if (name == "templates" && is_helm_templates_dir(root, path)) {
-        out.skipped.push_back({relative_path(root, path), "Helm chart templates (not rendered)"});
-        it.disable_recursion_pending();
-      }
-    } else if (is_manifest_file_name(name)) {
-      bool regular = entry.is_regular_file(type_ec);  // follows file symlinks
-      if (regular) {
-        out.files.push_back(relative_path(root, path));
-      } else if (entry.is_symlink(type_ec) && !fs::exists(path, type_ec)) {
-        out.errors.push_back(path.string() + ": broken symbolic link");
-      }
-    }
-    std::error_code next_ec;
-    it.increment(next_ec);
-    if (next_ec) {
-      // An unreadable directory: say so, skip it, keep walking.
-      out.errors.push_back(path.string() + ": cannot read: " + next_ec.message());
-      if (it == end) break;
-    }
-  }
+  Walker{root, out}.walk(prefix_);
   std::sort(out.files.begin(), out.files.end());
   std::sort(out.skipped.begin(), out.skipped.end(),
             [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
@@ -162,6 +190,24 @@ Expected<FileContent> MemoryTree::read(const std::string& path, uint64_t max_byt
     content.text = it->second;
   }
   return content;
+}
+
+std::string DiskTree::cache_identity() const {
+  std::error_code ec;
+  fs::path absolute = fs::absolute(root_, ec);
+  if (ec) return {};
+  return "disk:" + absolute.lexically_normal().string() + "|" + prefix_ + "|" + single_file_;
+}
+
+std::string DiskTree::content_fingerprint(const std::string& path) const {
+  struct stat st;
+  if (::stat((fs::path(root_) / path).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  if (now.tv_sec - st.st_mtim.tv_sec < 2 || now.tv_sec - st.st_ctim.tv_sec < 2) return {};
+  return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+         std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ctim.tv_sec) + "." +
+         std::to_string(st.st_ctim.tv_nsec) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_dev);
 }
 
 bool DiskTree::has_directory(const std::string& path) const {

@@ -36,6 +36,11 @@ class FileTree {
   virtual Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const = 0;
   // Whether a folder (relative, '/'-separated; "" is the root) exists.
   virtual bool has_directory(const std::string& path) const = 0;
+  // Names this tree for the parse cache; "" keeps it out of the cache.
+  virtual std::string cache_identity() const { return {}; }
+  // What stands for a file's content without reading it (see
+  // load/parse_cache.h); "" when nothing can be trusted.
+  virtual std::string content_fingerprint(const std::string& path) const { return {}; }
 };
 
 // True for names the loader treats as manifests: .yaml, .yml, .json.
@@ -52,6 +57,11 @@ class DiskTree : public FileTree {
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
+  std::string cache_identity() const override;
+  // Size, modification and change times, inode and device; "" for a file
+  // modified in the last two seconds (its next change could keep the same
+  // timestamp on a coarse file system).
+  std::string content_fingerprint(const std::string& path) const override;
   const std::string& root() const { return root_; }
 
  private:

@@ -1,8 +1,10 @@
 #include "load/loader.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "base/parallel.h"
+#include "load/parse_cache.h"
 
 namespace driftlint {
 namespace {
@@ -114,9 +116,40 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   }
 
   std::vector<std::string> read_errors(result.files.size());
-  parallel_for(result.files.size(), options.jobs, [&](size_t i) {
+  // The parse cache: one pack per repo, read before and written after.
+  std::vector<std::unique_ptr<ParsePack>> packs(result.repos.size());
+  std::vector<bool> cached_repo(result.repos.size(), false);
+  if (options.cache) {
+    for (uint32_t r = 0; r < result.repos.size(); ++r) {
+      std::string identity = result.repos[r].tree->cache_identity();
+      if (identity.empty()) continue;
+      cached_repo[r] = true;
+      packs[r] = options.cache->open(identity, result.notes);
+    }
+  }
+  const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;
+
+  // Each file is read (or taken from the cache), parsed and turned into
+  // manifests on a worker; the results are joined in file order below.
+  std::vector<Extracted> per_file(result.files.size());
+  auto load_file = [&](size_t i) {
     LoadedFile& file = result.files[i];
     const RepoInput& repo = result.repos[file.repo];
+    const ParsePack* pack = packs[file.repo].get();
+    auto use = [&](CachedFile&& cached) {
+      file.parsed = std::move(cached.parsed);
+      file.directives = std::move(cached.directives);
+      file.from_cache = true;
+    };
+    if (cached_repo[file.repo]) {
+      file.fingerprint = repo.tree->content_fingerprint(file.path);
+      if (pack) {
+        if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
+          use(std::move(*hit));
+          return;
+        }
+      }
+    }
     Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
     if (!content) {
       read_errors[i] = content.error().message;
@@ -127,22 +160,47 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
       file.too_large = true;
       return;
     }
-    file.parsed = yaml::parse_yaml(content->text, options.parse_limits);
+    if (cached_repo[file.repo]) {
+      file.content_id = content_id_of(content->text);
+      if (pack) {
+        if (auto hit = pack->by_content(file.content_id)) {
+          use(std::move(*hit));
+          return;
+        }
+      }
+    }
+    file.parsed = yaml::parse_yaml(content->text, limits);
     if (content->text.find(kIgnoreMarker) != std::string::npos) {
       file.directives = scan_ignore_directives(content->text, file.parsed);
     }
+  };
+  parallel_for(result.files.size(), options.jobs, [&](size_t i) {
+    load_file(i);
+    extract_manifests(result.files[i].parsed, result.files[i].path, static_cast<uint32_t>(i), per_file[i]);
   });
-
-  Extracted extracted;
+  size_t manifest_count = 0;
+  for (const Extracted& e : per_file) manifest_count += e.manifests.size();
+  result.manifests.reserve(manifest_count);
   for (uint32_t i = 0; i < result.files.size(); ++i) {
     if (!read_errors[i].empty()) result.errors.push_back(read_errors[i]);
-    LoadedFile& file = result.files[i];
-    result.bytes += file.bytes;
-    extract_manifests(file.parsed, file.path, i, extracted);
+    result.bytes += result.files[i].bytes;
+    Extracted& e = per_file[i];
+    std::move(e.manifests.begin(), e.manifests.end(), std::back_inserter(result.manifests));
+    std::move(e.build_files.begin(), e.build_files.end(), std::back_inserter(result.build_files));
+    result.documents += e.documents;
   }
-  result.manifests = std::move(extracted.manifests);
-  result.build_files = std::move(extracted.build_files);
-  result.documents = extracted.documents;
+  if (options.cache) {
+    for (const LoadedFile& file : result.files) result.files_from_cache += file.from_cache ? 1 : 0;
+    for (uint32_t r = 0; r < result.repos.size(); ++r) {
+      if (!cached_repo[r]) continue;
+      if (packs[r] && packs[r]->damaged_entries() > 0) {
+        result.notes.push_back("parse cache " + options.cache->pack_path(result.repos[r].tree->cache_identity()) +
+                               ": " + std::to_string(packs[r]->damaged_entries()) +
+                               " damaged entries ignored (those files were parsed again; the pack is rebuilt)");
+      }
+      options.cache->store(result, r, packs[r].get(), result.notes);
+    }
+  }
   return result;
 }
 

@@ -38,12 +38,19 @@ struct LoadedFile {
   yaml::ParsedFile parsed;
   bool too_large = false;
   std::vector<IgnoreDirective> directives;  // `# driftlint:ignore` comments
+  // For the parse cache (empty when it is off): see load/parse_cache.h.
+  std::string fingerprint;
+  std::string content_id;
+  bool from_cache = false;
 };
+
+class ParseCache;
 
 struct LoadOptions {
   unsigned jobs = 1;
   uint64_t max_file_size = 64ull << 20;
-  yaml::ParseLimits parse_limits;
+  yaml::ParseLimits parse_limits;  // the cache's own limits win when it is set
+  const ParseCache* cache = nullptr;  // nullptr: parse everything (--no-cache)
 };
 
 // A kustomization.yaml: not an object, but it says which files are built together.
@@ -65,7 +72,9 @@ struct LoadResult {
   std::vector<BuildFile> build_files;
   std::vector<std::pair<uint32_t, SkippedPath>> skipped;  // (repo, path)
   std::vector<std::string> errors;  // input errors, one line each
+  std::vector<std::string> notes;   // e.g. a damaged parse cache, ignored
   uint64_t documents = 0;           // non-empty YAML documents
+  size_t files_from_cache = 0;      // parsed files the parse cache supplied
   uint64_t bytes = 0;
 
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }

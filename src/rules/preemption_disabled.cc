@@ -57,6 +57,14 @@ void PreemptionDisabledRule::check(const LintContext& context, std::vector<Findi
     if (q.reclaim_within_cohort != "Never") reclaiming.push_back(q.name + " (reclaimWithinCohort: " + q.reclaim_within_cohort + ")");
     else if (q.within_cluster_queue != "Never") reclaiming.push_back(q.name + " (withinClusterQueue: " + q.within_cluster_queue + ")");
   }
+  // Only classes that never preempt can fire; most repos have none, and then
+  // no workload needs reading.
+  bool any_never = false;
+  for (const Manifest& m : context.load.manifests) {
+    any_never = any_never || (m.id.group == "scheduling.k8s.io" && m.id.kind == "PriorityClass" &&
+                              m.root.get("preemptionPolicy").as_string() == std::string_view("Never"));
+  }
+  if (!any_never) return;
   // Which classes workloads use: pod specs' priorityClassName, Argo's podPriorityClassName.
   std::map<std::string, std::string> users;
   for (const Manifest& m : context.load.manifests) {

@@ -1,5 +1,6 @@
 #include "rules/schema_violation.h"
 
+#include "base/parallel.h"
 #include "base/strings.h"
 #include "schema/registry.h"
 
@@ -39,15 +40,23 @@ Expected<std::unique_ptr<Rule>> SchemaViolationRule::create(const RuleOptionsInp
 void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
   const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
-  for (const Manifest& m : context.load.manifests) {
-    if (m.id.kind.empty() || m.id.version.empty()) continue;
+  // Manifests are validated in parallel (this is the costliest rule); each
+  // keeps its own findings so the order does not depend on the threads.
+  const std::vector<Manifest>& manifests = context.load.manifests;
+  std::vector<std::vector<Finding>> found(manifests.size());
+  parallel_for(manifests.size(), context.jobs, [&](size_t i) {
+    const Manifest& m = manifests[i];
+    if (m.id.kind.empty() || m.id.version.empty()) return;
     const SchemaSource* source = schemas->find(m.id.group, m.id.version, m.id.kind);
-    if (!source || !source->compiled) continue;
+    if (!source || !source->compiled) return;
     for (const SchemaViolation& v : validate(*source->compiled, m.root, 20)) {
-      out.push_back(finding_at(context, m, v.at,
-                               m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) + ": " +
-                                   v.message + " (schema: " + source->origin + ")"));
+      found[i].push_back(finding_at(context, m, v.at,
+                                    m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
+                                        ": " + v.message + " (schema: " + source->origin + ")"));
     }
+  });
+  for (std::vector<Finding>& f : found) {
+    for (Finding& finding : f) out.push_back(std::move(finding));
   }
 }
 

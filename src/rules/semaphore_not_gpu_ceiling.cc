@@ -1,6 +1,7 @@
 #include "rules/semaphore_not_gpu_ceiling.h"
 
 #include <map>
+#include <set>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
@@ -76,7 +77,12 @@ void SemaphoreNotGpuCeilingRule::check(const LintContext& context, std::vector<F
   }
   // The limit each key sets, for the message.
   std::map<std::tuple<std::string, std::string, std::string>, std::string> limits;
-  for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) { return id.group.empty() && id.kind == "ConfigMap"; })) {
+  std::set<std::pair<std::string, std::string>> semaphore_configmaps;  // only these are read
+  for (const auto& [key, gated] : by_key) semaphore_configmaps.emplace(std::get<0>(key), std::get<1>(key));
+  auto is_semaphore_configmap = [&](const ObjectIdentity& id) {
+    return id.group.empty() && id.kind == "ConfigMap" && semaphore_configmaps.count({id.ns, id.name});
+  };
+  for (const KnownObject& o : by_key.empty() ? std::vector<KnownObject>{} : known_objects(context, is_semaphore_configmap)) {
     for (auto [k, v] : o.manifest->root.get("data").entries()) {
       limits[{o.manifest->id.ns, o.manifest->id.name, std::string(k.text())}] = std::string(v.text());
     }

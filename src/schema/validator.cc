@@ -379,6 +379,22 @@ std::string child_path(const std::string& path, std::string_view key) {
   return path.empty() ? std::string(key) : path + "." + std::string(key);
 }
 
+// Where the validator is, as a chain of steps on the stack; spelt out
+// ("spec.containers[0].image") only when a problem is reported, since
+// nearly every value validates.
+struct PathStep {
+  const PathStep* parent;
+  std::string_view key;  // a field...
+  size_t index;          // ...or a list index
+  bool is_index;
+};
+
+std::string spell(const PathStep* step) {
+  if (!step) return "";
+  std::string parent = spell(step->parent);
+  return step->is_index ? parent + "[" + std::to_string(step->index) + "]" : child_path(parent, step->key);
+}
+
 // The closest known name, for "did you mean" (edit distance at most 2).
 std::string closest(std::string_view key, const std::map<std::string, const SchemaNode*>& properties) {
   std::string best;
@@ -408,7 +424,7 @@ class Validator {
       : kubernetes_(schema.options().kubernetes), limit_(limit), out_(out) {}
 
   // `at` is where to report problems of this value (its key, when it has one).
-  void check(const SchemaNode* s, yaml::Node n, yaml::Node at, const std::string& path, int depth) {
+  void check(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
     if (out_.size() >= limit_ || depth > 64) return;
     while (s->ref) s = s->ref;
     if (s->always_false) return report(at, path, "no value is allowed here");
@@ -457,7 +473,8 @@ class Validator {
         const SchemaNode* item = i < s->tuple_items.size() ? s->tuple_items[i]
                                  : s->tuple_items.empty()     ? s->items
                                                               : s->additional_items;
-        if (item) check(item, n.element(i), n.element(i), path + "[" + std::to_string(i) + "]", depth + 1);
+        PathStep step{path, {}, i, true};
+        if (item) check(item, n.element(i), n.element(i), &step, depth + 1);
       }
       if (s->unique_items) {
         std::vector<nlohmann::json> seen;
@@ -500,14 +517,16 @@ class Validator {
   }
 
  private:
-  void check_object(const SchemaNode* s, yaml::Node n, yaml::Node at, const std::string& path, int depth) {
+  void check_object(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
     for (const std::string& name : s->required) {
       if (!n.get(name).valid()) report(at, path, "missing required field " + quote_for_message(name));
     }
-    std::set<std::string_view> keys;
-    for (auto [key, value] : n.entries()) {
-      (void)value;
-      keys.insert(key.text());
+    std::set<std::string_view> keys;  // distinct field names, only when a keyword needs them
+    if (s->min_properties || s->max_properties || !s->dependent_required.empty() || !s->dependent_schemas.empty()) {
+      for (auto [key, value] : n.entries()) {
+        (void)value;
+        keys.insert(key.text());
+      }
     }
     if (s->min_properties && keys.size() < *s->min_properties) report(at, path, "fewer than " + std::to_string(*s->min_properties) + " fields");
     if (s->max_properties && keys.size() > *s->max_properties) report(at, path, "more than " + std::to_string(*s->max_properties) + " fields");
@@ -525,7 +544,8 @@ class Validator {
                    !s->preserve_unknown);
     for (auto [key, value] : n.entries()) {
       std::string_view name = key.text();
-      std::string sub_path = child_path(path, name);
+      PathStep sub{path, name, 0, false};
+      const PathStep* sub_path = &sub;
       if (s->property_names && !passes(s->property_names, key, depth)) report(key, sub_path, "field name " + quote_for_message(name) + " is not allowed");
       bool last = n.get(name) == value;  // a key written twice: Kubernetes keeps the last, so that one is checked
       bool matched_pattern = false;
@@ -558,14 +578,14 @@ class Validator {
   bool passes(const SchemaNode* s, yaml::Node n, int depth) {
     std::vector<SchemaViolation> scratch;
     Validator inner(*this, scratch);
-    inner.check(s, n, n, "", depth + 1);
+    inner.check(s, n, n, nullptr, depth + 1);
     return scratch.empty();
   }
 
   Validator(const Validator& outer, std::vector<SchemaViolation>& out) : kubernetes_(outer.kubernetes_), limit_(1), out_(out) {}
 
-  void report(yaml::Node at, const std::string& path, std::string message) {
-    if (out_.size() < limit_) out_.push_back({path, at, std::move(message)});
+  void report(yaml::Node at, const PathStep* path, std::string message) {
+    if (out_.size() < limit_) out_.push_back({spell(path), at, std::move(message)});
   }
 
   bool kubernetes_;
@@ -577,7 +597,7 @@ class Validator {
 
 std::vector<SchemaViolation> validate(const Schema& schema, yaml::Node instance, size_t limit) {
   std::vector<SchemaViolation> out;
-  Validator(schema, limit, out).check(schema.root(), instance, instance, "", 0);
+  Validator(schema, limit, out).check(schema.root(), instance, instance, nullptr, 0);
   return out;
 }
 

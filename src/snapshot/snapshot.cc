@@ -97,6 +97,7 @@ SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const LoadOpt
   }
   LoadResult load = load_repos(std::move(inputs), options);
   for (std::string& e : load.errors) out.errors.push_back("snapshot " + e);
+  for (std::string& n : load.notes) out.notes.push_back(std::move(n));
   std::vector<bool> has_files(load.repos.size(), false);
   for (LoadedFile& file : load.files) {
     has_files[file.repo] = true;

@@ -2,7 +2,7 @@
 
 namespace driftlint::yaml {
 
-const NodeData& Node::data() const { return tree_->nodes_[id_]; }
+const NodeData& Node::data() const { return tree_->node_view_[id_]; }
 
 NodeKind Node::kind() const { return data().kind; }
 ScalarType Node::scalar_type() const { return data().scalar_type; }
@@ -11,7 +11,7 @@ bool Node::quoted() const { return valid() && data().quoted; }
 std::string_view Node::text() const {
   if (!valid() || data().kind != NodeKind::Scalar) return {};
   const NodeData& d = data();
-  return std::string_view(tree_->text_).substr(d.offset, d.length);
+  return tree_->text_view_.substr(d.offset, d.length);
 }
 
 std::optional<std::string_view> Node::as_string() const {
@@ -47,24 +47,24 @@ size_t Node::size() const {
 
 Node Node::element(size_t i) const {
   if (!is_sequence() || i >= size()) return {};
-  return Node(tree_, tree_->children_[data().offset + i]);
+  return Node(tree_, tree_->child_view_[data().offset + i]);
 }
 
 Node Node::key_at(size_t i) const {
   if (!is_map() || i >= size()) return {};
-  return Node(tree_, tree_->children_[data().offset + 2 * i]);
+  return Node(tree_, tree_->child_view_[data().offset + 2 * i]);
 }
 
 Node Node::value_at(size_t i) const {
   if (!is_map() || i >= size()) return {};
-  return Node(tree_, tree_->children_[data().offset + 2 * i + 1]);
+  return Node(tree_, tree_->child_view_[data().offset + 2 * i + 1]);
 }
 
 Node Node::key_node(std::string_view key) const {
   if (!is_map()) return {};
   const NodeData& d = data();
   for (size_t i = d.length / 2; i-- > 0;) {
-    Node k(tree_, tree_->children_[d.offset + 2 * i]);
+    Node k(tree_, tree_->child_view_[d.offset + 2 * i]);
     if (k.is_scalar() && k.scalar_type() != ScalarType::Null && k.text() == key) return k;
   }
   return {};
@@ -74,9 +74,9 @@ Node Node::get(std::string_view key) const {
   if (!is_map()) return {};
   const NodeData& d = data();
   for (size_t i = d.length / 2; i-- > 0;) {
-    Node k(tree_, tree_->children_[d.offset + 2 * i]);
+    Node k(tree_, tree_->child_view_[d.offset + 2 * i]);
     if (k.is_scalar() && k.scalar_type() != ScalarType::Null && k.text() == key) {
-      return Node(tree_, tree_->children_[d.offset + 2 * i + 1]);
+      return Node(tree_, tree_->child_view_[d.offset + 2 * i + 1]);
     }
   }
   return {};

@@ -160,7 +160,9 @@ inline ElementRange Node::elements() const { return ElementRange(*this); }
 class Tree {
  public:
   Node node(uint32_t id) const { return Node(this, id); }
-  size_t node_count() const { return nodes_.size(); }
+  size_t node_count() const { return node_count_; }
+  // Heap bytes this tree owns (a tree read from the parse cache owns none:
+  // it points into the cache file's mapping).
   size_t memory_bytes() const {
     return nodes_.capacity() * sizeof(NodeData) + children_.capacity() * sizeof(uint32_t) +
            text_.capacity();
@@ -169,9 +171,23 @@ class Tree {
  private:
   friend class Node;
   friend class TreeBuilder;
+  friend struct TreeCodec;
+  // The builder appends to the vectors, then seal() points the views at
+  // them; readers only use the views.
+  void seal() {
+    node_view_ = nodes_.data();
+    node_count_ = nodes_.size();
+    child_view_ = children_.data();
+    text_view_ = text_;
+  }
   std::vector<NodeData> nodes_;
   std::vector<uint32_t> children_;
   std::string text_;
+  const NodeData* node_view_ = nullptr;
+  size_t node_count_ = 0;
+  const uint32_t* child_view_ = nullptr;
+  std::string_view text_view_;
+  std::shared_ptr<const void> backing_;  // keeps borrowed memory alive
 };
 
 }  // namespace driftlint::yaml

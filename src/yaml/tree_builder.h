@@ -55,7 +55,11 @@ class TreeBuilder {
   void container_start(const EventMark& mark, NodeKind kind, std::string_view anchor);
   void container_end();
 
-  std::shared_ptr<Tree> tree() { return tree_; }
+  // The finished tree (sealed: ready for readers).
+  std::shared_ptr<Tree> tree() {
+    tree_->seal();
+    return tree_;
+  }
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;

@@ -1,0 +1,314 @@
+#include "load/parse_cache.h"
+
+#include <fcntl.h>
+#include <git2.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "git/repository.h"
+#include "load/loader.h"
+#include "yaml/tree_codec.h"
+
+namespace driftlint {
+
+namespace fs = std::filesystem;
+using yaml::get_string;
+using yaml::get_u32;
+using yaml::get_u64;
+using yaml::put_string;
+using yaml::put_u32;
+using yaml::put_u64;
+
+namespace {
+
+constexpr std::string_view kMagic = "DLPCACH1";  // bump with any change to the encoding
+
+std::string hex(uint64_t v) {
+  char b[17];
+  snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(v));
+  return b;
+}
+
+std::string settings_key(const yaml::ParseLimits& limits) {
+  return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
+         (limits.engine == yaml::YamlEngine::Libyaml ? "libyaml" : "yaml-cpp") + "/depth=" +
+         std::to_string(limits.max_depth) + "/aliases=" + std::to_string(limits.max_alias_expansion);
+}
+
+}  // namespace
+
+uint64_t cache_checksum(std::string_view bytes) {
+  // Eight bytes at a time with a multiply-rotate mix (fast enough to check
+  // tens of megabytes in a few milliseconds).
+  const uint64_t k1 = 0x9E3779B185EBCA87ull, k2 = 0xC2B2AE3D27D4EB4Full;
+  uint64_t h = k2 ^ bytes.size();
+  size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    h ^= w * k1;
+    h = ((h << 31) | (h >> 33)) * k2;
+  }
+  uint64_t tail = 0;
+  std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+  h ^= tail * k1;
+  h ^= h >> 29;
+  h *= k2;
+  h ^= h >> 32;
+  return h;
+}
+
+std::string content_id_of(std::string_view text) {
+  ensure_libgit2();
+  git_oid oid;
+  if (git_odb_hash(&oid, text.data(), text.size(), GIT_OBJECT_BLOB) != 0) return {};
+  char buffer[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buffer, sizeof buffer, &oid);
+  return buffer;
+}
+
+void encode_directives(const std::vector<IgnoreDirective>& directives, std::string& out) {
+  put_u32(out, static_cast<uint32_t>(directives.size()));
+  for (const IgnoreDirective& d : directives) {
+    out.push_back(static_cast<char>(d.scope));
+    put_u32(out, d.line);
+    put_u32(out, d.column);
+    put_u32(out, d.from_line);
+    put_u32(out, d.to_line);
+    put_u32(out, static_cast<uint32_t>(d.rules.size()));
+    for (const std::string& r : d.rules) put_string(out, r);
+    put_string(out, d.reason);
+  }
+}
+
+bool decode_directives(std::string_view& in, std::vector<IgnoreDirective>& out) {
+  uint32_t count;
+  if (!get_u32(in, count) || in.size() / 25 < count) return false;
+  out.resize(count);
+  for (IgnoreDirective& d : out) {
+    if (in.empty() || static_cast<uint8_t>(in[0]) > static_cast<uint8_t>(IgnoreDirective::Scope::File)) return false;
+    d.scope = static_cast<IgnoreDirective::Scope>(in[0]);
+    in.remove_prefix(1);
+    uint32_t rules;
+    if (!get_u32(in, d.line) || !get_u32(in, d.column) || !get_u32(in, d.from_line) || !get_u32(in, d.to_line) ||
+        !get_u32(in, rules) || in.size() / 4 < rules) {
+      return false;
+    }
+    d.rules.resize(rules);
+    for (std::string& r : d.rules) {
+      if (!get_string(in, r)) return false;
+    }
+    if (!get_string(in, d.reason)) return false;
+  }
+  return true;
+}
+
+std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_depth, std::string& problem) {
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;  // no pack yet: not a problem
+  auto pack = std::unique_ptr<ParsePack>(new ParsePack());
+  pack->max_depth_ = max_depth;
+  struct stat st;
+  if (::fstat(fd, &st) != 0 || st.st_size == 0) {
+    ::close(fd);
+    problem = "parse cache " + file + " is damaged (empty); ignored, and rebuilt after this run";
+    return nullptr;
+  }
+  // Mapped, not read: the trees borrow the page cache's pages instead of
+  // copying them into fresh memory (which costs more than parsing on some
+  // virtual machines).
+  size_t size = static_cast<size_t>(st.st_size);
+  void* address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  ::close(fd);
+  if (address == MAP_FAILED) {
+    problem = "parse cache " + file + " cannot be mapped (" + std::strerror(errno) + "); ignored";
+    return nullptr;
+  }
+  pack->mapping_ = std::shared_ptr<const void>(address, [size](const void* a) { ::munmap(const_cast<void*>(a), size); });
+  pack->data_ = std::string_view(static_cast<const char*>(address), size);
+  auto damaged = [&](const std::string& what) {
+    problem = "parse cache " + file + " is damaged (" + what + "); ignored, and rebuilt after this run";
+    return nullptr;
+  };
+  std::string_view in = pack->data_;
+  if (in.substr(0, kMagic.size()) != kMagic) return damaged("not a driftlint parse cache");
+  in.remove_prefix(kMagic.size());
+  uint32_t entries;
+  if (!get_u32(in, entries) || in.size() / 16 < entries) return damaged("truncated");
+  pack->entries_.reserve(entries);
+  pack->entry_ids_.reserve(entries);
+  for (uint32_t e = 0; e < entries; ++e) {
+    std::string id;
+    uint64_t checksum, length;
+    uint32_t padding;
+    if (!get_string(in, id) || !get_u64(in, checksum) || !get_u64(in, length) || !get_u32(in, padding) ||
+        in.size() < padding) {
+      return damaged("truncated");
+    }
+    in.remove_prefix(padding);
+    if (in.size() < length) return damaged("truncated");
+    pack->entries_.push_back({in.substr(0, length), checksum});
+    pack->entry_ids_.push_back(std::move(id));
+    in.remove_prefix(length);
+  }
+  std::string_view index_start = in;
+  uint32_t paths;
+  if (!get_u32(in, paths)) return damaged("truncated");
+  for (uint32_t p = 0; p < paths; ++p) {
+    std::string path;
+    PathRecord record;
+    if (!get_string(in, path) || !get_string(in, record.fingerprint) || !get_u32(in, record.entry) ||
+        !get_u64(in, record.bytes) || record.entry >= entries) {
+      return damaged("bad path index");
+    }
+    pack->by_path_.emplace(std::move(path), std::move(record));
+  }
+  uint64_t index_checksum;
+  std::string_view index_bytes = index_start.substr(0, index_start.size() - in.size());
+  if (!get_u64(in, index_checksum) || index_checksum != cache_checksum(index_bytes) || !in.empty()) {
+    return damaged("bad path index checksum");
+  }
+  for (uint32_t e = 0; e < entries; ++e) pack->by_content_.emplace(pack->entry_ids_[e], e);
+  return pack;
+}
+
+std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
+  const Entry& e = entries_[entry];
+  std::string_view in = e.payload;
+  if (cache_checksum(in) != e.checksum) {
+    ++damaged_;
+    return std::nullopt;
+  }
+  std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, mapping_);
+  CachedFile out;
+  if (!parsed || !decode_directives(in, out.directives) || !in.empty()) {
+    ++damaged_;
+    return std::nullopt;
+  }
+  out.parsed = std::move(*parsed);
+  return out;
+}
+
+std::optional<CachedFile> ParsePack::by_fingerprint(const std::string& path, const std::string& fingerprint,
+                                                    uint64_t& bytes, std::string& content_id) const {
+  if (fingerprint.empty()) return std::nullopt;
+  auto it = by_path_.find(path);
+  if (it == by_path_.end() || it->second.fingerprint != fingerprint) return std::nullopt;
+  bytes = it->second.bytes;
+  content_id = entry_ids_[it->second.entry];
+  return decode(it->second.entry);
+}
+
+std::optional<CachedFile> ParsePack::by_content(const std::string& content_id) const {
+  auto it = by_content_.find(content_id);
+  if (it == by_content_.end()) return std::nullopt;
+  return decode(it->second);
+}
+
+bool ParsePack::same_index(const std::vector<const LoadedFile*>& files) const {
+  if (files.size() != by_path_.size() || damaged_ > 0) return false;
+  for (const LoadedFile* f : files) {
+    auto it = by_path_.find(f->path);
+    if (it == by_path_.end() || it->second.fingerprint != f->fingerprint ||
+        entry_ids_[it->second.entry] != f->content_id || it->second.bytes != f->bytes) {
+      return false;
+    }
+  }
+  return true;
+}
+
+ParseCache::ParseCache(std::string dir, const yaml::ParseLimits& limits)
+    : dir_(std::move(dir)), limits_(limits) {}
+
+std::string ParseCache::pack_path(const std::string& tree_identity) const {
+  std::string key = settings_key(limits_) + "\n" + tree_identity;
+  return (fs::path(dir_) / "parse-v1" / (hex(cache_checksum(key)) + ".pack")).string();
+}
+
+std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, std::vector<std::string>& notes) const {
+  std::string problem;
+  std::unique_ptr<ParsePack> pack = ParsePack::read(pack_path(tree_identity), limits_.max_depth, problem);
+  if (!problem.empty()) notes.push_back(problem);
+  return pack;
+}
+
+bool ParseCache::store(const LoadResult& load, uint32_t repo, const ParsePack* previous,
+                       std::vector<std::string>& notes) const {
+  const std::string identity = load.repos[repo].tree->cache_identity();
+  if (identity.empty()) return true;
+  // Every cacheable file of the repo (parsed, or taken from the cache).
+  std::vector<const LoadedFile*> files;
+  for (const LoadedFile& f : load.files) {
+    if (f.repo == repo && !f.content_id.empty()) files.push_back(&f);
+  }
+  if (previous && previous->same_index(files)) return true;
+
+  std::string path = pack_path(identity);
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  static std::atomic<unsigned> counter{0};
+  std::string temporary = path + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+  if (!out) {
+    notes.push_back("parse cache: cannot write " + temporary + ": " + std::strerror(errno) + "; the next run parses again");
+    return false;
+  }
+  std::unordered_map<std::string_view, uint32_t> entry_of;
+  std::vector<const LoadedFile*> entry_files;
+  for (const LoadedFile* f : files) {
+    if (entry_of.emplace(f->content_id, static_cast<uint32_t>(entry_files.size())).second) entry_files.push_back(f);
+  }
+  std::string buffer(kMagic);
+  put_u32(buffer, static_cast<uint32_t>(entry_files.size()));
+  std::string payload;
+  uint64_t written = 0;
+  for (const LoadedFile* f : entry_files) {
+    payload.clear();
+    yaml::encode_parsed_file(f->parsed, payload);
+    encode_directives(f->directives, payload);
+    put_string(buffer, f->content_id);
+    put_u64(buffer, cache_checksum(payload));
+    put_u64(buffer, payload.size());
+    // Padding, so that the payload's arrays can be borrowed in place.
+    uint32_t padding = static_cast<uint32_t>(yaml::encoding_padding(written + buffer.size() + 4));
+    put_u32(buffer, padding);
+    buffer.append(padding, '\0');
+    out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+    written += buffer.size() + payload.size();
+    buffer.clear();
+  }
+  std::string index;
+  put_u32(index, static_cast<uint32_t>(files.size()));
+  for (const LoadedFile* f : files) {
+    put_string(index, f->path);
+    put_string(index, f->fingerprint);
+    put_u32(index, entry_of[f->content_id]);
+    put_u64(index, f->bytes);
+  }
+  put_u64(index, cache_checksum(index));
+  out.write(index.data(), static_cast<std::streamsize>(index.size()));
+  out.close();
+  if (!out) {
+    std::remove(temporary.c_str());
+    notes.push_back("parse cache: cannot write " + path + "; the next run parses again");
+    return false;
+  }
+  fs::rename(temporary, path, ec);
+  if (ec) {
+    std::remove(temporary.c_str());
+    notes.push_back("parse cache: cannot write " + path + ": " + ec.message() + "; the next run parses again");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,118 @@
+// The parse cache: each repo's parsed files, kept between runs so that a run
+// on an unchanged repo skips reading and parsing. One pack file per repo (and
+// per parse settings) under <cache-dir>/parse-v1/, holding
+//   - entries keyed by content: the git blob id of the file's bytes, whether
+//     they came from a commit or from disk, each with its encoded ParsedFile,
+//     ignore directives and a checksum;
+//   - a path index: path -> (fingerprint, entry). The fingerprint is what can
+//     be learnt without reading the file: the blob id for a commit; size,
+//     times and inode for a file on disk (git's index does the same). A file
+//     modified in the last two seconds gets no fingerprint, so a change within
+//     the file system's timestamp granularity is never missed.
+// A pack is rewritten (atomically) only when something changed. A damaged
+// pack or entry is ignored with a note and rebuilt; nothing is ever trusted
+// without its checksum and a bounds-checked decode.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <tuple>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "load/directives.h"
+#include "yaml/parser.h"
+
+namespace driftlint {
+
+struct LoadResult;
+struct LoadedFile;
+class FileTree;
+
+// A cached file, decoded.
+struct CachedFile {
+  yaml::ParsedFile parsed;
+  std::vector<IgnoreDirective> directives;
+};
+
+// One repo's pack as read at the start of a run. Lookups are thread-safe.
+class ParsePack {
+ public:
+  // nullopt (with `problem` set) when the file exists but is damaged.
+  static std::unique_ptr<ParsePack> read(const std::string& file, size_t max_depth, std::string& problem);
+
+  // The entry for `path` when its fingerprint still matches.
+  // `bytes` and `content_id` are those recorded for the path.
+  std::optional<CachedFile> by_fingerprint(const std::string& path, const std::string& fingerprint,
+                                           uint64_t& bytes, std::string& content_id) const;
+  // The entry with this content id.
+  std::optional<CachedFile> by_content(const std::string& content_id) const;
+
+  // Whether the path index is exactly what `files` say (then nothing needs writing).
+  bool same_index(const std::vector<const LoadedFile*>& files) const;
+
+  size_t damaged_entries() const { return damaged_; }
+
+ private:
+  struct Entry {
+    std::string_view payload;
+    uint64_t checksum;
+  };
+  struct PathRecord {
+    std::string fingerprint;
+    uint32_t entry;
+    uint64_t bytes;
+  };
+  std::optional<CachedFile> decode(uint32_t entry) const;
+
+  // The pack file, mapped read-only; decoded trees borrow from it, so it
+  // lives as long as any of them (and survives the pack being replaced).
+  std::shared_ptr<const void> mapping_;
+  std::string_view data_;
+  size_t max_depth_ = 0;
+  std::vector<Entry> entries_;
+  std::vector<std::string> entry_ids_;
+  std::unordered_map<std::string_view, uint32_t> by_content_;
+  std::unordered_map<std::string, PathRecord> by_path_;
+  mutable std::atomic<size_t> damaged_{0};
+};
+
+class ParseCache {
+ public:
+  // `dir` is the driftlint cache folder; packs go to dir/parse-v1/.
+  ParseCache(std::string dir, const yaml::ParseLimits& limits);
+
+  // The pack file for a tree identity under the current parse settings.
+  std::string pack_path(const std::string& tree_identity) const;
+
+  // Reads the pack of one repo; nullptr when there is none or it is damaged
+  // (then a note says so).
+  std::unique_ptr<ParsePack> open(const std::string& tree_identity, std::vector<std::string>& notes) const;
+
+  // Writes the pack of repo `repo` of `load` when it differs from `previous`.
+  // False (with a note) when it cannot be written; the run is not affected.
+  bool store(const LoadResult& load, uint32_t repo, const ParsePack* previous,
+             std::vector<std::string>& notes) const;
+
+  const yaml::ParseLimits& limits() const { return limits_; }
+
+ private:
+  std::string dir_;
+  yaml::ParseLimits limits_;
+};
+
+// The git blob id (hex SHA-1) of `text`: the same key for a file on disk and
+// for the same bytes in a commit.
+std::string content_id_of(std::string_view text);
+
+// Encodes and decodes ignore directives (the loader's part of an entry).
+void encode_directives(const std::vector<IgnoreDirective>& directives, std::string& out);
+bool decode_directives(std::string_view& in, std::vector<IgnoreDirective>& out);
+
+// A checksum good for finding damaged bytes (not an adversary).
+uint64_t cache_checksum(std::string_view bytes);
+
+}  // namespace driftlint

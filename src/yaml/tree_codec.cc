@@ -1,0 +1,242 @@
+#include "yaml/tree_codec.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <type_traits>
+
+namespace driftlint::yaml {
+
+void put_u32(std::string& out, uint32_t v) {
+  char b[4];
+  for (int i = 0; i < 4; ++i) b[i] = static_cast<char>((v >> (8 * i)) & 0xff);
+  out.append(b, 4);
+}
+
+void put_u64(std::string& out, uint64_t v) {
+  put_u32(out, static_cast<uint32_t>(v));
+  put_u32(out, static_cast<uint32_t>(v >> 32));
+}
+
+void put_string(std::string& out, std::string_view s) {
+  put_u32(out, static_cast<uint32_t>(s.size()));
+  out.append(s);
+}
+
+bool get_u32(std::string_view& in, uint32_t& v) {
+  if (in.size() < 4) return false;
+  v = 0;
+  for (int i = 0; i < 4; ++i) v |= static_cast<uint32_t>(static_cast<unsigned char>(in[i])) << (8 * i);
+  in.remove_prefix(4);
+  return true;
+}
+
+bool get_u64(std::string_view& in, uint64_t& v) {
+  uint32_t lo, hi;
+  if (!get_u32(in, lo) || !get_u32(in, hi)) return false;
+  v = lo | (static_cast<uint64_t>(hi) << 32);
+  return true;
+}
+
+bool get_string(std::string_view& in, std::string& s) {
+  uint32_t n;
+  if (!get_u32(in, n) || in.size() < n) return false;
+  s.assign(in.data(), n);
+  in.remove_prefix(n);
+  return true;
+}
+
+namespace {
+
+constexpr uint32_t kNoNode = UINT32_MAX;
+
+void put_position(std::string& out, Position p) {
+  put_u32(out, p.line);
+  put_u32(out, p.column);
+}
+
+bool get_position(std::string_view& in, Position& p) { return get_u32(in, p.line) && get_u32(in, p.column); }
+
+uint32_t id_of(const Node& n) { return n.valid() ? n.id() : kNoNode; }
+
+}  // namespace
+
+// Reaches Tree's arrays (a friend of Tree).
+struct TreeCodec {
+  // Nodes and child ids are written as the bytes they are in memory (the
+  // format is little-endian; other hosts would need a swap, see below).
+  static_assert(sizeof(NodeData) == 20 && std::is_trivially_copyable_v<NodeData>);
+  static_assert(std::endian::native == std::endian::little, "the parse cache format is little-endian");
+
+  static void encode(const Tree& tree, std::string& out) {
+    put_u32(out, static_cast<uint32_t>(tree.node_count_));
+    out.append(reinterpret_cast<const char*>(tree.node_view_), tree.node_count_ * sizeof(NodeData));
+    uint32_t children = 0;  // the views hold no count: the highest end of any container
+    for (size_t i = 0; i < tree.node_count_; ++i) {
+      const NodeData& d = tree.node_view_[i];
+      if (d.kind != NodeKind::Scalar) children = std::max(children, d.offset + d.length);
+    }
+    put_u32(out, children);
+    out.append(reinterpret_cast<const char*>(tree.child_view_), children * sizeof(uint32_t));
+    put_string(out, tree.text_view_);
+  }
+
+  static std::shared_ptr<Tree> decode(std::string_view& in, size_t max_depth, std::shared_ptr<const void> backing) {
+    auto tree = std::make_shared<Tree>();
+    uint32_t count;
+    if (!get_u32(in, count) || in.size() / sizeof(NodeData) < count) return nullptr;
+    // The enum and bool bytes are checked before anything reads the records
+    // as NodeData: a bool or enum holding another value would be undefined.
+    const char* raw = in.data();
+    for (uint32_t i = 0; i < count; ++i) {
+      const auto* b = reinterpret_cast<const uint8_t*>(raw + i * sizeof(NodeData));
+      if (b[0] > static_cast<uint8_t>(NodeKind::Map) || b[1] > static_cast<uint8_t>(ScalarType::String) || b[2] > 1 ||
+          b[3] > 1) {
+        return nullptr;
+      }
+    }
+    bool borrow = backing && reinterpret_cast<uintptr_t>(raw) % alignof(NodeData) == 0;
+    if (borrow) {
+      tree->node_view_ = reinterpret_cast<const NodeData*>(raw);
+    } else {
+      tree->nodes_.resize(count);
+      std::memcpy(static_cast<void*>(tree->nodes_.data()), raw, count * sizeof(NodeData));
+      tree->node_view_ = tree->nodes_.data();
+    }
+    tree->node_count_ = count;
+    in.remove_prefix(count * sizeof(NodeData));
+    uint32_t children;
+    if (!get_u32(in, children) || in.size() / sizeof(uint32_t) < children) return nullptr;
+    if (borrow) {
+      tree->child_view_ = reinterpret_cast<const uint32_t*>(in.data());
+    } else {
+      tree->children_.resize(children);
+      std::memcpy(tree->children_.data(), in.data(), children * sizeof(uint32_t));
+      tree->child_view_ = tree->children_.data();
+    }
+    in.remove_prefix(children * sizeof(uint32_t));
+    for (uint32_t c = 0; c < children; ++c) {
+      if (tree->child_view_[c] >= count) return nullptr;
+    }
+    uint32_t text_length;
+    if (!get_u32(in, text_length) || in.size() < text_length) return nullptr;
+    if (borrow) {
+      tree->text_view_ = in.substr(0, text_length);
+    } else {
+      tree->text_.assign(in.data(), text_length);
+      tree->text_view_ = tree->text_;
+    }
+    in.remove_prefix(text_length);
+    for (uint32_t i = 0; i < count; ++i) {
+      const NodeData& d = tree->node_view_[i];
+      uint64_t end = static_cast<uint64_t>(d.offset) + d.length;
+      if (d.kind == NodeKind::Scalar ? end > tree->text_view_.size() : end > children) return nullptr;
+      if (d.kind == NodeKind::Map && d.length % 2 != 0) return nullptr;
+    }
+    if (!acyclic_within_depth(*tree, max_depth)) return nullptr;
+    if (borrow) tree->backing_ = std::move(backing);
+    return tree;
+  }
+
+  // Rules walk trees recursively: a cycle would never end and a deep chain
+  // would overflow the stack. Iterative DFS with three colours.
+  static bool acyclic_within_depth(const Tree& tree, size_t max_depth) {
+    enum : uint8_t { kWhite, kGrey, kBlack };
+    std::vector<uint8_t> colour(tree.node_count_, kWhite);
+    struct Frame {
+      uint32_t node;
+      uint32_t next_child;
+    };
+    std::vector<Frame> stack;
+    for (uint32_t root = 0; root < tree.node_count_; ++root) {
+      if (colour[root] != kWhite) continue;
+      colour[root] = kGrey;
+      stack.push_back({root, 0});
+      while (!stack.empty()) {
+        Frame& f = stack.back();
+        const NodeData& d = tree.node_view_[f.node];
+        uint32_t children = d.kind == NodeKind::Scalar ? 0 : d.length;
+        if (f.next_child == children) {
+          colour[f.node] = kBlack;
+          stack.pop_back();
+          continue;
+        }
+        uint32_t child = tree.child_view_[d.offset + f.next_child++];
+        if (colour[child] == kGrey) return false;
+        if (colour[child] == kBlack) continue;
+        if (stack.size() > max_depth) return false;
+        colour[child] = kGrey;
+        stack.push_back({child, 0});
+      }
+    }
+    return true;
+  }
+};
+
+void encode_parsed_file(const ParsedFile& file, std::string& out) {
+  static const Tree kEmpty;
+  TreeCodec::encode(file.tree ? *file.tree : kEmpty, out);
+  put_u32(out, static_cast<uint32_t>(file.documents.size()));
+  for (const Document& d : file.documents) {
+    put_u32(out, id_of(d.root));
+    put_position(out, d.start);
+  }
+  out.push_back(file.error ? 1 : 0);
+  if (file.error) {
+    put_position(out, file.error->position);
+    put_string(out, file.error->message);
+  }
+  put_u32(out, static_cast<uint32_t>(file.duplicate_keys.size()));
+  for (const DuplicateKey& k : file.duplicate_keys) {
+    put_u32(out, id_of(k.key));
+    put_u32(out, id_of(k.first));
+  }
+}
+
+size_t encoding_padding(size_t offset) { return (alignof(NodeData) - (offset + 4) % alignof(NodeData)) % alignof(NodeData); }
+
+std::optional<ParsedFile> decode_parsed_file(std::string_view& in, size_t max_depth,
+                                             std::shared_ptr<const void> backing) {
+  ParsedFile file;
+  std::shared_ptr<Tree> tree = TreeCodec::decode(in, max_depth, std::move(backing));
+  if (!tree) return std::nullopt;
+  const Tree* raw = tree.get();
+  auto node = [&](uint32_t id, Node& out) {
+    if (id == kNoNode) {
+      out = Node();
+      return true;
+    }
+    if (id >= raw->node_count()) return false;
+    out = raw->node(id);
+    return true;
+  };
+  uint32_t documents;
+  if (!get_u32(in, documents) || in.size() / 12 < documents) return std::nullopt;
+  file.documents.resize(documents);
+  for (Document& d : file.documents) {
+    uint32_t root;
+    if (!get_u32(in, root) || !node(root, d.root) || !get_position(in, d.start)) return std::nullopt;
+  }
+  if (in.empty() || static_cast<uint8_t>(in[0]) > 1) return std::nullopt;
+  bool has_error = in[0] == 1;
+  in.remove_prefix(1);
+  if (has_error) {
+    SyntaxError e;
+    if (!get_position(in, e.position) || !get_string(in, e.message)) return std::nullopt;
+    file.error = std::move(e);
+  }
+  uint32_t duplicates;
+  if (!get_u32(in, duplicates) || in.size() / 8 < duplicates) return std::nullopt;
+  file.duplicate_keys.resize(duplicates);
+  for (DuplicateKey& k : file.duplicate_keys) {
+    uint32_t key, first;
+    if (!get_u32(in, key) || !get_u32(in, first) || !node(key, k.key) || !node(first, k.first) ||
+        !k.key.valid() || !k.first.valid()) {
+      return std::nullopt;
+    }
+  }
+  file.tree = std::move(tree);
+  return file;
+}
+
+}  // namespace driftlint::yaml
