@@ -216,6 +216,8 @@ std::string fetched_when(const fs::path& entry) {
 }  // namespace
 
 std::string default_cache_dir() {
+  // DRIFTLINT_CACHE_DIR: for CI jobs that cache one folder, and for tests.
+  if (const char* own = std::getenv("DRIFTLINT_CACHE_DIR"); own && *own) return own;
   if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && xdg[0] == '/') return std::string(xdg) + "/driftlint";
   if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.cache/driftlint";
   return (fs::temp_directory_path() / ("driftlint-cache-" + std::to_string(getuid()))).string();

@@ -200,6 +200,7 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
       }
       options.cache->store(result, r, packs[r].get(), result.notes);
     }
+    options.cache->collect_garbage();
   }
   return result;
 }

@@ -8,6 +8,7 @@
 
 #include <cerrno>
 
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -235,9 +236,35 @@ std::string ParseCache::pack_path(const std::string& tree_identity) const {
 
 std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, std::vector<std::string>& notes) const {
   std::string problem;
-  std::unique_ptr<ParsePack> pack = ParsePack::read(pack_path(tree_identity), limits_.max_depth, problem);
+  std::string path = pack_path(tree_identity);
+  std::unique_ptr<ParsePack> pack = ParsePack::read(path, limits_.max_depth, problem);
   if (!problem.empty()) notes.push_back(problem);
+  struct stat st;
+  if (pack && ::stat(path.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
+    ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // in use: keep it from garbage collection
+  }
   return pack;
+}
+
+void ParseCache::collect_garbage(int max_age_days) const {
+  fs::path folder = fs::path(dir_) / "parse-v1";
+  fs::path marker = folder / ".last-gc";
+  std::error_code ec;
+  auto now = fs::file_time_type::clock::now();
+  auto last = fs::last_write_time(marker, ec);
+  if (!ec && now - last < std::chrono::hours(24)) return;
+  std::ofstream(marker).put('\n');
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    bool pack = name.size() > 5 && name.compare(name.size() - 5, 5, ".pack") == 0;
+    bool temporary = name.find(".pack.tmp-") != std::string::npos;
+    if (!pack && !temporary) continue;
+    std::error_code time_ec;
+    auto written = fs::last_write_time(it->path(), time_ec);
+    if (time_ec) continue;
+    auto limit = temporary ? std::chrono::hours(24) : std::chrono::hours(24 * max_age_days);
+    if (now - written > limit) fs::remove(it->path(), time_ec);
+  }
 }
 
 bool ParseCache::store(const LoadResult& load, uint32_t repo, const ParsePack* previous,

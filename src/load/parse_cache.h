@@ -9,7 +9,8 @@
 //     times and inode for a file on disk (git's index does the same). A file
 //     modified in the last two seconds gets no fingerprint, so a change within
 //     the file system's timestamp granularity is never missed.
-// A pack is rewritten (atomically) only when something changed. A damaged
+// A pack is rewritten (atomically) only when something changed; packs unused
+// for 30 days are deleted. A damaged
 // pack or entry is ignored with a note and rebuilt; nothing is ever trusted
 // without its checksum and a bounds-checked decode.
 #pragma once
@@ -55,6 +56,9 @@ class ParsePack {
   bool same_index(const std::vector<const LoadedFile*>& files) const;
 
   size_t damaged_entries() const { return damaged_; }
+  size_t entry_count() const { return entries_.size(); }
+  // Entry i, decoded (nullopt when damaged).
+  std::optional<CachedFile> entry(uint32_t i) const { return i < entries_.size() ? decode(i) : std::nullopt; }
 
  private:
   struct Entry {
@@ -98,6 +102,11 @@ class ParseCache {
              std::vector<std::string>& notes) const;
 
   const yaml::ParseLimits& limits() const { return limits_; }
+
+  // Deletes packs (and stray temporary files) unused for `max_age_days`; at
+  // most once a day (a marker file remembers when). Packs in use are
+  // touched by open(), so only forgotten repos and settings go.
+  void collect_garbage(int max_age_days = 30) const;
 
  private:
   std::string dir_;

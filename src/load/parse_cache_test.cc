@@ -1,0 +1,223 @@
+#include "load/parse_cache.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "git/repository.h"
+#include "git/test_repo.h"
+#include "load/loader.h"
+#include "yaml/tree_codec.h"
+
+namespace driftlint {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Files older than the two-second window, so their stat fingerprint counts.
+void age(const fs::path& file) {
+  fs::last_write_time(file, fs::file_time_type::clock::now() - std::chrono::hours(1));
+}
+
+class ParseCacheTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("driftlint-parse-cache-" + std::to_string(getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+    fs::create_directories(dir_ / "repo" / "apps");
+    cache_dir_ = dir_ / "cache";
+    write("apps/cm.yaml",
+          "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a  # driftlint:ignore duplicate-key -- test\n"
+          "  name: b\ndata: {x: '1'}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n");
+    write("apps/broken.yaml", "kind: [\n");
+    write("apps/anchors.yaml", "base: &b {cpu: 1}\nkind: ConfigMap\napiVersion: v1\nmetadata: {name: c}\ndata:\n  <<: *b\n");
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  void write(const std::string& path, const std::string& text) {
+    std::ofstream(dir_ / "repo" / path, std::ios::binary) << text;
+    age(dir_ / "repo" / path);
+  }
+
+  LoadResult load(bool cached = true, std::shared_ptr<const FileTree> tree = nullptr) {
+    RepoInput repo;
+    repo.name = "r";
+    repo.source = (dir_ / "repo").string();
+    repo.tree = tree ? tree : std::make_shared<DiskTree>((dir_ / "repo").string());
+    LoadOptions options;
+    options.jobs = 2;
+    ParseCache cache(cache_dir_.string(), options.parse_limits);
+    if (cached) options.cache = &cache;
+    return load_repos({repo}, options);
+  }
+
+  // Everything a rule could see, printed.
+  static std::string describe(const LoadResult& r) {
+    std::string out;
+    for (const LoadedFile& f : r.files) {
+      out += f.path + " bytes=" + std::to_string(f.bytes) + " docs=" + std::to_string(f.parsed.documents.size());
+      if (f.parsed.error) {
+        out += " error@" + std::to_string(f.parsed.error->position.line) + ":" + f.parsed.error->message;
+      }
+      for (const yaml::DuplicateKey& k : f.parsed.duplicate_keys) out += " dup@" + std::to_string(k.key.position().line);
+      for (const IgnoreDirective& d : f.directives) out += " ignore@" + std::to_string(d.line) + ":" + d.reason;
+      out += "\n";
+    }
+    for (const Manifest& m : r.manifests) {
+      out += m.id.display() + " at " + std::to_string(m.root.position().line) + " data.cpu=" +
+             std::string(m.root.path({"data", "cpu"}).text()) + "\n";
+    }
+    return out;
+  }
+
+  fs::path dir_, cache_dir_;
+};
+
+TEST_F(ParseCacheTest, WarmRunReadsEveryFileFromTheCacheAndSeesTheSame) {
+  LoadResult cold = load();
+  EXPECT_EQ(cold.files_from_cache, 0u);
+  EXPECT_TRUE(cold.notes.empty());
+  LoadResult warm = load();
+  EXPECT_EQ(warm.files_from_cache, 3u);
+  EXPECT_EQ(describe(warm), describe(cold));
+  EXPECT_EQ(describe(load(false)), describe(cold));
+  EXPECT_NE(describe(cold).find("ignore@4:test"), std::string::npos);
+  EXPECT_NE(describe(cold).find("data.cpu=1"), std::string::npos);
+}
+
+TEST_F(ParseCacheTest, AnEditThatKeepsSizeAndModificationTimeIsStillSeen) {
+  load();
+  fs::path file = dir_ / "repo" / "apps" / "cm.yaml";
+  auto mtime = fs::last_write_time(file);
+  std::string text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a  # driftlint:ignore duplicate-key -- test\n"
+                     "  name: b\ndata: {x: '2'}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n";
+  std::ofstream(file, std::ios::binary) << text;
+  fs::last_write_time(file, mtime);  // the change time still moves, and it is fingerprinted
+  LoadResult warm = load();
+  EXPECT_EQ(warm.files_from_cache, 2u);
+  const Manifest* b = nullptr;
+  for (const Manifest& m : warm.manifests) {
+    if (m.id.name == "b") b = &m;
+  }
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->root.path({"data", "x"}).text(), "2");
+}
+
+TEST_F(ParseCacheTest, AFileChangedJustNowIsIdentifiedByContent) {
+  load();
+  std::ofstream(dir_ / "repo" / "apps" / "anchors.yaml", std::ios::app) << "# a comment\n";  // modified now
+  LoadResult warm = load();
+  EXPECT_EQ(warm.files_from_cache, 2u);  // the changed file is parsed
+  LoadResult again = load();
+  // Still too fresh for its stat to be trusted, but the bytes are known.
+  EXPECT_EQ(again.files_from_cache, 3u);
+}
+
+TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
+  LoadResult cold = load();
+  ParseCache cache(cache_dir_.string(), {});
+  std::string pack = cache.pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  ASSERT_TRUE(fs::exists(pack));
+  {
+    std::fstream f(pack, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(static_cast<std::streamoff>(fs::file_size(pack) / 2));
+    f.put('\x7f');
+    f.put('\x7f');
+  }
+  LoadResult damaged = load();
+  ASSERT_EQ(damaged.notes.size(), 1u);
+  EXPECT_NE(damaged.notes[0].find("damaged"), std::string::npos) << damaged.notes[0];
+  EXPECT_EQ(describe(damaged), describe(cold));
+  LoadResult rebuilt = load();
+  EXPECT_TRUE(rebuilt.notes.empty());
+  EXPECT_EQ(rebuilt.files_from_cache, 3u);
+
+  fs::resize_file(pack, fs::file_size(pack) / 3);  // truncated
+  LoadResult truncated = load();
+  ASSERT_EQ(truncated.notes.size(), 1u);
+  EXPECT_EQ(describe(truncated), describe(cold));
+  std::ofstream(pack, std::ios::trunc) << "not a pack";
+  EXPECT_EQ(describe(load()), describe(cold));
+}
+
+TEST_F(ParseCacheTest, DifferentParseSettingsUseDifferentPacks) {
+  ParseCache a(cache_dir_.string(), {});
+  yaml::ParseLimits other;
+  other.max_depth = 10;
+  ParseCache b(cache_dir_.string(), other);
+  EXPECT_NE(a.pack_path("x"), b.pack_path("x"));
+  EXPECT_NE(a.pack_path("x"), a.pack_path("y"));
+}
+
+TEST_F(ParseCacheTest, GitRevisionsAreKeyedByBlobWithoutReadingThem) {
+  TestRepo repo(dir_ / "git");
+  repo.write("apps/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
+  repo.commit_all("one");
+  auto git = GitRepository::open(repo.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = GitCommitTree::create(*git, repo.rev_parse("HEAD"));
+  ASSERT_TRUE(tree);
+  EXPECT_EQ((*tree)->content_fingerprint("apps/cm.yaml"),
+            content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"));
+  EXPECT_EQ(load(true, *tree).files_from_cache, 0u);
+  LoadResult warm = load(true, *tree);
+  EXPECT_EQ(warm.files_from_cache, 1u);
+  ASSERT_EQ(warm.manifests.size(), 1u);
+  EXPECT_EQ(warm.manifests[0].id.name, "a");
+}
+
+TEST_F(ParseCacheTest, NoCacheWritesNothing) {
+  load(false);
+  EXPECT_FALSE(fs::exists(cache_dir_));
+}
+
+TEST_F(ParseCacheTest, UnusedPacksAreCollected) {
+  load();
+  ParseCache cache(cache_dir_.string(), {});
+  fs::path folder = cache_dir_ / "parse-v1";
+  fs::path stale = folder / "0000000000000000.pack";
+  std::ofstream(stale) << "old";
+  fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(24 * 40));
+  cache.collect_garbage();
+  EXPECT_TRUE(fs::exists(stale)) << "at most one collection a day";
+  fs::remove(folder / ".last-gc");
+  cache.collect_garbage();
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(cache.pack_path(DiskTree((dir_ / "repo").string()).cache_identity())));
+}
+
+TEST(TreeCodecTest, RefusesDamageInsteadOfFollowingIt) {
+  yaml::ParsedFile parsed = yaml::parse_yaml("a: &x [1, 2]\nb: *x\nc: {d: e}\n");
+  std::string bytes;
+  yaml::encode_parsed_file(parsed, bytes);
+  std::string_view in = bytes;
+  ASSERT_TRUE(yaml::decode_parsed_file(in, 100));
+  EXPECT_TRUE(in.empty());
+  // Every single-byte change is either refused or decodes to a tree that is
+  // still within bounds (a changed letter is not a structural error).
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    for (char c : {'\x00', '\x01', '\x7f', '\xff'}) {
+      std::string damaged = bytes;
+      damaged[i] = c;
+      std::string_view view = damaged;
+      auto decoded = yaml::decode_parsed_file(view, 100);
+      if (decoded) {
+        for (const yaml::Document& d : decoded->documents) {
+          if (d.root.is_map()) {
+            for (auto [k, v] : d.root.entries()) (void)v.text();
+          }
+        }
+      }
+    }
+  }
+  // Depth over the limit is refused.
+  std::string_view again = bytes;
+  EXPECT_FALSE(yaml::decode_parsed_file(again, 1));
+}
+
+}  // namespace
+}  // namespace driftlint
