@@ -392,7 +392,7 @@ class ModelBuilder {
           }
         }
         // A dirty work tree read from disk holds more than its HEAD commit.
-        if (input.dirty.value_or(false) && dynamic_cast<const DiskTree*>(input.tree.get()) &&
+        if (input.dirty.get().value_or(false) && dynamic_cast<const DiskTree*>(input.tree.get()) &&
             state.state != RevisionState::NotFetched) {
           auto files = input.git->changed_files(state.live, std::nullopt, true);
           if (files) {

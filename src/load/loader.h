@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/eventually.h"
 #include "load/directives.h"
 #include "load/file_tree.h"
 #include "model/manifest.h"
@@ -24,7 +25,7 @@ struct RepoInput {
   std::optional<std::string> revision;  // as asked
   std::optional<std::string> commit;    // resolved commit id, when known
   std::optional<std::string> url;       // the URL Argo CD would use, when known
-  std::optional<bool> dirty;            // a working tree with uncommitted changes
+  Eventually<bool> dirty;               // a working tree with uncommitted changes (computed meanwhile)
   std::shared_ptr<GitRepository> git;   // when the repo is a git repository
   std::string git_folder;  // the repo's folder inside the git checkout ("" = its root);
                            // the repo's paths are relative to it

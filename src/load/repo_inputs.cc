@@ -63,7 +63,7 @@ void record_git_state(RepoInput& repo, const std::shared_ptr<GitRepository>& git
   if (!git) return;
   if (working_tree) {
     repo.commit = git->head_commit();
-    repo.dirty = git->dirty();
+    repo.dirty = Eventually<bool>::start([git] { return git->dirty(); });
   }
   if (!repo.url) repo.url = git->origin_url();
 }

@@ -24,7 +24,7 @@ std::string json_report(const ReportInput& input) {
                   {"revision", optional_string(repo.revision)},
                   {"commit", optional_string(repo.commit)},
                   {"url", optional_string(repo.url)}};
-    if (repo.dirty) entry["dirty"] = *repo.dirty;
+    if (std::optional<bool> dirty = repo.dirty.get()) entry["dirty"] = *dirty;
     repos.push_back(std::move(entry));
   }
   report["repos"] = std::move(repos);

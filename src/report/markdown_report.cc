@@ -144,7 +144,8 @@ void write_markdown_report(std::ostream& out, const ReportInput& input) {
 
   out << "## Repos\n\n| repo | commit | state | URL |\n|---|---|---|---|\n";
   for (const RepoInput& r : load.repos) {
-    std::string state = r.dirty ? (*r.dirty ? "uncommitted changes" : "clean") : "";
+    std::optional<bool> dirty = r.dirty.get();
+    std::string state = dirty ? (*dirty ? "uncommitted changes" : "clean") : "";
     if (r.revision) state = "revision " + *r.revision;
     out << "| " << md(r.name) << " | " << (r.commit ? code(r.commit->substr(0, 12)) : "-") << " | " << md(state.empty() ? "-" : state)
         << " | " << (r.url ? md(*r.url) : "-") << " |\n";
