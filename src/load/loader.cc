@@ -87,6 +87,10 @@ void extract_manifests(const yaml::ParsedFile& parsed, const std::string& path, 
   }
 }
 
+std::vector<std::string> LoadResult::wait_for_cache() {
+  return cache_written.valid() ? cache_written.get() : std::vector<std::string>{};
+}
+
 const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position position) const {
   auto it = std::lower_bound(manifests.begin(), manifests.end(), file,
                              [](const Manifest& m, uint32_t f) { return m.file < f; });
@@ -191,16 +195,38 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   }
   if (options.cache) {
     for (const LoadedFile& file : result.files) result.files_from_cache += file.from_cache ? 1 : 0;
+    // What the writer needs, held by value: `result` itself moves on return,
+    // its files (in the vector's buffer) do not.
+    struct RepoToStore {
+      std::string identity;
+      std::vector<const LoadedFile*> files;
+      std::unique_ptr<ParsePack> previous;
+    };
+    std::vector<RepoToStore> to_store;
     for (uint32_t r = 0; r < result.repos.size(); ++r) {
       if (!cached_repo[r]) continue;
-      if (packs[r] && packs[r]->damaged_entries() > 0) {
-        result.notes.push_back("parse cache " + options.cache->pack_path(result.repos[r].tree->cache_identity()) +
-                               ": " + std::to_string(packs[r]->damaged_entries()) +
+      RepoToStore store{result.repos[r].tree->cache_identity(), {}, std::move(packs[r])};
+      if (store.previous && store.previous->damaged_entries() > 0) {
+        result.notes.push_back("parse cache " + options.cache->pack_path(store.identity) + ": " +
+                               std::to_string(store.previous->damaged_entries()) +
                                " damaged entries ignored (those files were parsed again; the pack is rebuilt)");
       }
-      options.cache->store(result, r, packs[r].get(), result.notes);
+      for (const LoadedFile& f : result.files) {
+        if (f.repo == r && !f.content_id.empty()) store.files.push_back(&f);
+      }
+      to_store.push_back(std::move(store));
     }
-    options.cache->collect_garbage();
+    auto write = [cache = options.cache, to_store = std::move(to_store)]() {
+      std::vector<std::string> notes;
+      for (const RepoToStore& r : to_store) cache->store(r.identity, r.files, r.previous.get(), notes);
+      cache->collect_garbage();
+      return notes;
+    };
+    if (options.store_cache_in_background) {
+      result.cache_written = std::async(std::launch::async, std::move(write));
+    } else {
+      for (std::string& n : write()) result.notes.push_back(std::move(n));
+    }
   }
   return result;
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -52,6 +53,10 @@ struct LoadOptions {
   uint64_t max_file_size = 64ull << 20;
   yaml::ParseLimits parse_limits;  // the cache's own limits win when it is set
   const ParseCache* cache = nullptr;  // nullptr: parse everything (--no-cache)
+  // Write the cache on a thread while the caller goes on (LoadResult waits
+  // for it when destroyed, or in wait_for_cache()). Only for callers that
+  // leave the loaded files as they are until then.
+  bool store_cache_in_background = false;
 };
 
 // A kustomization.yaml: not an object, but it says which files are built together.
@@ -78,11 +83,18 @@ struct LoadResult {
   size_t files_from_cache = 0;      // parsed files the parse cache supplied
   uint64_t bytes = 0;
 
+  // Waits for the parse cache to be written; its notes (a pack that could
+  // not be written).
+  std::vector<std::string> wait_for_cache();
+
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }
   const std::string& repo_name(uint32_t repo) const { return repos[repo].name; }
   // The manifest of `file` that holds the position (the last one starting at
   // or before it), or nullptr.
   const Manifest* manifest_containing(uint32_t file, yaml::Position position) const;
+
+  // Declared last, so destroyed first: the background writer reads `files`.
+  std::future<std::vector<std::string>> cache_written;
 };
 
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);

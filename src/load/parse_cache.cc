@@ -267,15 +267,9 @@ void ParseCache::collect_garbage(int max_age_days) const {
   }
 }
 
-bool ParseCache::store(const LoadResult& load, uint32_t repo, const ParsePack* previous,
-                       std::vector<std::string>& notes) const {
-  const std::string identity = load.repos[repo].tree->cache_identity();
+bool ParseCache::store(const std::string& identity, const std::vector<const LoadedFile*>& files,
+                       const ParsePack* previous, std::vector<std::string>& notes) const {
   if (identity.empty()) return true;
-  // Every cacheable file of the repo (parsed, or taken from the cache).
-  std::vector<const LoadedFile*> files;
-  for (const LoadedFile& f : load.files) {
-    if (f.repo == repo && !f.content_id.empty()) files.push_back(&f);
-  }
   if (previous && previous->same_index(files)) return true;
 
   std::string path = pack_path(identity);

@@ -96,10 +96,11 @@ class ParseCache {
   // (then a note says so).
   std::unique_ptr<ParsePack> open(const std::string& tree_identity, std::vector<std::string>& notes) const;
 
-  // Writes the pack of repo `repo` of `load` when it differs from `previous`.
-  // False (with a note) when it cannot be written; the run is not affected.
-  bool store(const LoadResult& load, uint32_t repo, const ParsePack* previous,
-             std::vector<std::string>& notes) const;
+  // Writes the pack of one repo (`files`: its parsed files) when it differs
+  // from `previous`. False (with a note) when it cannot be written; the run
+  // is not affected.
+  bool store(const std::string& tree_identity, const std::vector<const LoadedFile*>& files,
+             const ParsePack* previous, std::vector<std::string>& notes) const;
 
   const yaml::ParseLimits& limits() const { return limits_; }
 
