@@ -108,9 +108,12 @@ FileListing DiskTree::list() const {
   fs::path root(root_);
   struct stat st;
   std::string start = prefix_.empty() ? root_ : (root / prefix_).string();
-  if (::stat(start.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
-    out.errors.push_back(root_ + ": cannot read directory: " +
-                         (errno ? std::string(std::strerror(errno)) : std::string("not a directory")));
+  if (::stat(start.c_str(), &st) != 0) {
+    out.errors.push_back(root_ + ": cannot read directory: " + std::strerror(errno));
+    return out;
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    out.errors.push_back(root_ + ": cannot read directory: not a directory");
     return out;
   }
   Walker{root, out}.walk(prefix_);

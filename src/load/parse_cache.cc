@@ -178,6 +178,7 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
     return damaged("bad path index checksum");
   }
   for (uint32_t e = 0; e < entries; ++e) pack->by_content_.emplace(pack->entry_ids_[e], e);
+  pack->damaged_ = std::make_unique<std::atomic<bool>[]>(entries);
   return pack;
 }
 
@@ -185,13 +186,13 @@ std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
   const Entry& e = entries_[entry];
   std::string_view in = e.payload;
   if (cache_checksum(in) != e.checksum) {
-    ++damaged_;
+    damaged_[entry] = true;
     return std::nullopt;
   }
   std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, mapping_);
   CachedFile out;
   if (!parsed || !decode_directives(in, out.directives) || !in.empty()) {
-    ++damaged_;
+    damaged_[entry] = true;
     return std::nullopt;
   }
   out.parsed = std::move(*parsed);
@@ -214,8 +215,14 @@ std::optional<CachedFile> ParsePack::by_content(const std::string& content_id) c
   return decode(it->second);
 }
 
+size_t ParsePack::damaged_entries() const {
+  size_t n = 0;
+  for (size_t e = 0; e < entries_.size(); ++e) n += damaged_[e] ? 1 : 0;
+  return n;
+}
+
 bool ParsePack::same_index(const std::vector<const LoadedFile*>& files) const {
-  if (files.size() != by_path_.size() || damaged_ > 0) return false;
+  if (files.size() != by_path_.size() || damaged_entries() > 0) return false;
   for (const LoadedFile* f : files) {
     auto it = by_path_.find(f->path);
     if (it == by_path_.end() || it->second.fingerprint != f->fingerprint ||

@@ -55,7 +55,7 @@ class ParsePack {
   // Whether the path index is exactly what `files` say (then nothing needs writing).
   bool same_index(const std::vector<const LoadedFile*>& files) const;
 
-  size_t damaged_entries() const { return damaged_; }
+  size_t damaged_entries() const;
   size_t entry_count() const { return entries_.size(); }
   // Entry i, decoded (nullopt when damaged).
   std::optional<CachedFile> entry(uint32_t i) const { return i < entries_.size() ? decode(i) : std::nullopt; }
@@ -81,7 +81,9 @@ class ParsePack {
   std::vector<std::string> entry_ids_;
   std::unordered_map<std::string_view, uint32_t> by_content_;
   std::unordered_map<std::string, PathRecord> by_path_;
-  mutable std::atomic<size_t> damaged_{0};
+  // One flag per entry found damaged (an entry can be asked for twice: by
+  // fingerprint, then by content).
+  mutable std::unique_ptr<std::atomic<bool>[]> damaged_;
 };
 
 class ParseCache {

@@ -136,6 +136,21 @@ TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
   EXPECT_TRUE(rebuilt.notes.empty());
   EXPECT_EQ(rebuilt.files_from_cache, 3u);
 
+  {
+    // One byte inside the first entry's payload: only that entry is refused.
+    std::fstream f(pack, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(100);
+    char c = static_cast<char>(f.get());
+    f.seekp(100);
+    f.put(static_cast<char>(c ^ 0x5a));
+  }
+  LoadResult one_entry = load();
+  ASSERT_EQ(one_entry.notes.size(), 1u);
+  EXPECT_NE(one_entry.notes[0].find(": 1 damaged entries ignored"), std::string::npos) << one_entry.notes[0];
+  EXPECT_EQ(one_entry.files_from_cache, 2u);
+  EXPECT_EQ(describe(one_entry), describe(cold));
+  EXPECT_TRUE(load().notes.empty());  // rebuilt
+
   fs::resize_file(pack, fs::file_size(pack) / 3);  // truncated
   LoadResult truncated = load();
   ASSERT_EQ(truncated.notes.size(), 1u);
