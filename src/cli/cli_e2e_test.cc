@@ -149,6 +149,29 @@ TEST_F(CliTest, UnreadablePathIsAnInputErrorButOtherPathsAreLinted) {
   EXPECT_NE(r.out.find("[namespace-gpu-quota]"), std::string::npos) << r.out;
 }
 
+// An unreadable folder is named and skipped; the rest is linted. Root reads
+// every folder, so as root the binary runs as `nobody` (setpriv, util-linux).
+TEST_F(CliTest, UnreadableFolderIsAnInputErrorAndTheRestIsLinted) {
+  write("repo/quota.yaml", kQuota);
+  write("repo/locked/secret.yaml", kClean);
+  fs::permissions(dir_ / "repo" / "locked", fs::perms::none);
+  std::string command = std::string(DRIFTLINT_BINARY) + " check repo --no-cache --fail-on warning";
+  if (::geteuid() == 0) {
+    if (std::system("command -v setpriv >/dev/null 2>&1") != 0) GTEST_SKIP() << "no setpriv to drop root";
+    command = "setpriv --reuid=65534 --regid=65534 --clear-groups " + command;
+  }
+  int status = std::system(("cd '" + dir_.string() + "' && " + command + " > out.txt 2> err.txt").c_str());
+  fs::permissions(dir_ / "repo" / "locked", fs::perms::owner_all);
+  ASSERT_TRUE(WIFEXITED(status));
+  std::string out = slurp(dir_ / "out.txt"), err = slurp(dir_ / "err.txt");
+  if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
+    GTEST_SKIP() << "the binary cannot be run as nobody (a private build folder?): " << err;
+  }
+  EXPECT_EQ(WEXITSTATUS(status), 2) << err;
+  EXPECT_NE(err.find("locked: cannot read: Permission denied"), std::string::npos) << err;
+  EXPECT_NE(out.find("[namespace-gpu-quota]"), std::string::npos) << out;
+}
+
 TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
   write("repo/ok.yaml", kClean);
   Outcome rev = run({"check", "--repo", "infra=repo@main"});
