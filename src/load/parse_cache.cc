@@ -59,7 +59,7 @@ uint64_t cache_checksum(std::string_view bytes) {
     h = ((h << 31) | (h >> 33)) * k2;
   }
   uint64_t tail = 0;
-  std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
+  if (i < bytes.size()) std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
   h ^= tail * k1;
   h ^= h >> 29;
   h *= k2;

@@ -229,6 +229,11 @@ TEST(TreeCodecTest, RefusesDamageInsteadOfFollowingIt) {
       }
     }
   }
+  // An empty file round-trips, with and without memory to borrow.
+  std::string empty;
+  yaml::encode_parsed_file(yaml::parse_yaml(""), empty);
+  std::string_view empty_view = empty;
+  EXPECT_TRUE(yaml::decode_parsed_file(empty_view, 100));
   // Depth over the limit is refused.
   std::string_view again = bytes;
   EXPECT_FALSE(yaml::decode_parsed_file(again, 1));

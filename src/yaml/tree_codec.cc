@@ -100,7 +100,7 @@ struct TreeCodec {
       tree->node_view_ = reinterpret_cast<const NodeData*>(raw);
     } else {
       tree->nodes_.resize(count);
-      std::memcpy(static_cast<void*>(tree->nodes_.data()), raw, count * sizeof(NodeData));
+      if (count > 0) std::memcpy(static_cast<void*>(tree->nodes_.data()), raw, count * sizeof(NodeData));
       tree->node_view_ = tree->nodes_.data();
     }
     tree->node_count_ = count;
@@ -111,7 +111,7 @@ struct TreeCodec {
       tree->child_view_ = reinterpret_cast<const uint32_t*>(in.data());
     } else {
       tree->children_.resize(children);
-      std::memcpy(tree->children_.data(), in.data(), children * sizeof(uint32_t));
+      if (children > 0) std::memcpy(tree->children_.data(), in.data(), children * sizeof(uint32_t));
       tree->child_view_ = tree->children_.data();
     }
     in.remove_prefix(children * sizeof(uint32_t));
