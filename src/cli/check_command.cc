@@ -124,7 +124,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
-      "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
+      "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
