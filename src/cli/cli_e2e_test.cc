@@ -327,5 +327,27 @@ TEST_F(CliTest, LintsTheWholeCorpus) {
   }
 }
 
+// The report must not depend on the thread count, nor on whether files came
+// from the parse cache: one thread without the cache, then two and three
+// threads writing and reading a fresh cache. testdata/ always; the shared
+// corpus too when it is there.
+TEST_F(CliTest, ReportIsTheSameWhateverTheThreadsAndTheCache) {
+  std::vector<fs::path> inputs = {fs::path(DRIFTLINT_SOURCE_DIR) / "testdata" / "rules"};
+  fs::path corpus = fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus";
+  if (fs::is_directory(corpus)) inputs.push_back(corpus);
+  for (const fs::path& input : inputs) {
+    std::string cache = (dir_ / ("cache-" + input.filename().string())).string();
+    Outcome reference = run({"check", input.string(), "--format", "json", "-j", "1", "--no-cache"});
+    ASSERT_FALSE(reference.out.empty()) << reference.err;
+    EXPECT_FALSE(fs::exists(cache));
+    for (const char* jobs : {"2", "3", "2"}) {  // cold (writes the cache), warm, warm
+      Outcome r = run({"check", input.string(), "--format", "json", "-j", jobs, "--cache-dir", cache});
+      EXPECT_EQ(r.exit_code, reference.exit_code) << input;
+      EXPECT_EQ(r.out, reference.out) << input << " with -j " << jobs;
+    }
+    EXPECT_TRUE(fs::is_directory(fs::path(cache) / "parse-v1"));
+  }
+}
+
 }  // namespace
 }  // namespace driftlint
