@@ -11,6 +11,8 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <string_view>
 
 namespace driftlint {
 
@@ -62,6 +64,26 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   std::vector<char*> args;
   for (std::string& a : copy) args.push_back(a.data());
   args.push_back(nullptr);
+  // The child's environment too: setenv() in the child allocates, and with
+  // other threads running (git status, the cache writer) an allocator lock
+  // may be held at the moment of fork, so the child would wait forever
+  // (seen under AddressSanitizer: the child spun at 100 % CPU).
+  std::map<std::string, std::string> overrides{{"GIT_TERMINAL_PROMPT", "0"}};
+  for (const auto& [name, value] : options.environment) overrides[name] = value;
+  std::vector<std::string> environment;
+  for (char** e = environ; e && *e; ++e) {
+    std::string_view entry(*e);
+    if (!overrides.count(std::string(entry.substr(0, entry.find('='))))) environment.emplace_back(entry);
+  }
+  for (const auto& [name, value] : overrides) {
+    std::string entry = name;
+    entry += '=';
+    entry += value;
+    environment.push_back(std::move(entry));
+  }
+  std::vector<char*> envp;
+  for (std::string& e : environment) envp.push_back(e.data());
+  envp.push_back(nullptr);
   pid_t pid = fork();
   if (pid < 0) {
     for (int* p : pipes) {
@@ -74,10 +96,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     dup2(in_pipe[0], STDIN_FILENO);
     dup2(out_pipe[1], STDOUT_FILENO);
     dup2(err_pipe[1], STDERR_FILENO);
-    setenv("GIT_TERMINAL_PROMPT", "0", 1);
-    for (const auto& [name, value] : options.environment) setenv(name.c_str(), value.c_str(), 1);
     setsid();  // no controlling terminal: nothing can prompt on /dev/tty
-    execvp(args[0], args.data());
+    execvpe(args[0], args.data(), envp.data());
     char failed = 1;  // tells the parent exec failed (exec_pipe closes on success)
     (void)!write(exec_pipe[1], &failed, 1);
     _exit(127);
