@@ -14,6 +14,7 @@
 #include <fstream>
 #include <thread>
 
+#include "base/hash.h"
 #include "git/credentials.h"
 #include "git/owned.h"
 #include "git/url.h"
@@ -26,14 +27,6 @@ namespace {
 
 constexpr const char* kFetchedMarker = "driftlint-fetched";
 
-uint64_t fnv1a(const std::string& text) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 // Releases the flock when it goes out of scope.
 class EntryLock {
@@ -236,9 +229,7 @@ std::string cache_entry_name(const std::string& url) {
     if (slug.size() >= 64) break;
   }
   while (!slug.empty() && (slug.back() == '-' || slug.back() == '.')) slug.pop_back();
-  char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(fnv1a(identity)));
-  return (slug.empty() ? std::string("repo") : slug) + "-" + hash + ".git";
+  return (slug.empty() ? std::string("repo") : slug) + "-" + hex64(fnv1a(identity)) + ".git";
 }
 
 Expected<CachedClone> open_cached_clone(const std::string& url, const GitCacheOptions& options) {

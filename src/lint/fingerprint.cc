@@ -7,17 +7,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/hash.h"
+
 namespace driftlint {
 
 namespace {
-
-uint64_t fnv1a(std::string_view text, uint64_t hash = 1469598103934665603ull) {
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
 
 std::string identity(const Finding& f) {
   std::string message;
@@ -35,10 +29,9 @@ std::vector<std::string> fingerprints(const std::vector<Finding>& findings) {
   std::vector<std::string> out;
   std::map<std::string, size_t> seen;
   for (const Finding& f : findings) {
-    char hex[17];
-    std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(fnv1a(identity(f))));
+    std::string hex = hex64(fnv1a(identity(f)));
     size_t n = ++seen[hex];
-    out.push_back(n == 1 ? std::string(hex) : std::string(hex) + ":" + std::to_string(n));
+    out.push_back(n == 1 ? hex : hex + ":" + std::to_string(n));
   }
   return out;
 }

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/hash.h"
 #include "git/repository.h"
 #include "load/loader.h"
 #include "yaml/tree_codec.h"
@@ -31,12 +32,6 @@ using yaml::put_u64;
 namespace {
 
 constexpr std::string_view kMagic = "DLPCACH1";  // bump with any change to the encoding
-
-std::string hex(uint64_t v) {
-  char b[17];
-  snprintf(b, sizeof b, "%016llx", static_cast<unsigned long long>(v));
-  return b;
-}
 
 std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
@@ -238,7 +233,7 @@ ParseCache::ParseCache(std::string dir, const yaml::ParseLimits& limits)
 
 std::string ParseCache::pack_path(const std::string& tree_identity) const {
   std::string key = settings_key(limits_) + "\n" + tree_identity;
-  return (fs::path(dir_) / "parse-v1" / (hex(cache_checksum(key)) + ".pack")).string();
+  return (fs::path(dir_) / "parse-v1" / (hex64(cache_checksum(key)) + ".pack")).string();
 }
 
 std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, std::vector<std::string>& notes) const {

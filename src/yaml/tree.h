@@ -161,12 +161,6 @@ class Tree {
  public:
   Node node(uint32_t id) const { return Node(this, id); }
   size_t node_count() const { return node_count_; }
-  // Heap bytes this tree owns (a tree read from the parse cache owns none:
-  // it points into the cache file's mapping).
-  size_t memory_bytes() const {
-    return nodes_.capacity() * sizeof(NodeData) + children_.capacity() * sizeof(uint32_t) +
-           text_.capacity();
-  }
 
  private:
   friend class Node;
