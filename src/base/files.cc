@@ -11,13 +11,17 @@
 namespace driftlint {
 
 bool write_file_atomically(const std::string& path, const std::string& text) {
+  return write_file_atomically(path, [&](std::ostream& out) { out << text; });
+}
+
+bool write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write) {
   struct stat st;
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
     // A device, a FIFO or a terminal (`-o /dev/null`, `-o /dev/stdout`, a
     // process substitution): renaming over it would replace the device
     // itself, so write through it.
     std::ofstream out(path, std::ios::binary);
-    out << text;
+    write(out);
     out.flush();
     return static_cast<bool>(out);
   }
@@ -34,7 +38,7 @@ bool write_file_atomically(const std::string& path, const std::string& text) {
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     if (!out) return false;
-    out << text;
+    write(out);
     out.flush();
     if (!out) {
       out.close();

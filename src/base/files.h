@@ -1,6 +1,8 @@
 // Writing files the way a user's tooling expects: whole or not at all.
 #pragma once
 
+#include <functional>
+#include <ostream>
 #include <string>
 
 namespace driftlint {
@@ -10,5 +12,8 @@ namespace driftlint {
 // not a regular file (/dev/null, a FIFO) is written through, never replaced.
 // False when it could not be written.
 bool write_file_atomically(const std::string& path, const std::string& text);
+// The same, for content written piece by piece into `write`'s stream (a
+// large file need not be built in memory first).
+bool write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
 
 }  // namespace driftlint

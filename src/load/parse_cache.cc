@@ -14,6 +14,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/files.h"
 #include "base/hash.h"
 #include "git/repository.h"
 #include "load/loader.h"
@@ -277,61 +278,45 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
   std::string path = pack_path(identity);
   std::error_code ec;
   fs::create_directories(fs::path(path).parent_path(), ec);
-  static std::atomic<unsigned> counter{0};
-  std::string temporary = path + ".tmp-" + std::to_string(getpid()) + "-" + std::to_string(counter++);
-  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-  if (!out) {
-    notes.push_back("parse cache: cannot write " + temporary + ": " + std::strerror(errno) + "; the next run parses again");
-    return false;
-  }
   std::unordered_map<std::string_view, uint32_t> entry_of;
   std::vector<const LoadedFile*> entry_files;
   for (const LoadedFile* f : files) {
     if (entry_of.emplace(f->content_id, static_cast<uint32_t>(entry_files.size())).second) entry_files.push_back(f);
   }
-  std::string buffer(kMagic);
-  put_u32(buffer, static_cast<uint32_t>(entry_files.size()));
-  std::string payload;
-  uint64_t written = 0;
-  for (const LoadedFile* f : entry_files) {
-    payload.clear();
-    yaml::encode_parsed_file(f->parsed, payload);
-    encode_directives(f->directives, payload);
-    put_string(buffer, f->content_id);
-    put_u64(buffer, cache_checksum(payload));
-    put_u64(buffer, payload.size());
-    // Padding, so that the payload's arrays can be borrowed in place.
-    uint32_t padding = static_cast<uint32_t>(yaml::encoding_padding(written + buffer.size() + 4));
-    put_u32(buffer, padding);
-    buffer.append(padding, '\0');
-    out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-    out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-    written += buffer.size() + payload.size();
-    buffer.clear();
-  }
-  std::string index;
-  put_u32(index, static_cast<uint32_t>(files.size()));
-  for (const LoadedFile* f : files) {
-    put_string(index, f->path);
-    put_string(index, f->fingerprint);
-    put_u32(index, entry_of[f->content_id]);
-    put_u64(index, f->bytes);
-  }
-  put_u64(index, cache_checksum(index));
-  out.write(index.data(), static_cast<std::streamsize>(index.size()));
-  out.close();
-  if (!out) {
-    std::remove(temporary.c_str());
-    notes.push_back("parse cache: cannot write " + path + "; the next run parses again");
-    return false;
-  }
-  fs::rename(temporary, path, ec);
-  if (ec) {
-    std::remove(temporary.c_str());
-    notes.push_back("parse cache: cannot write " + path + ": " + ec.message() + "; the next run parses again");
-    return false;
-  }
-  return true;
+  bool written_whole = write_file_atomically(path, [&](std::ostream& out) {
+    std::string buffer(kMagic);
+    put_u32(buffer, static_cast<uint32_t>(entry_files.size()));
+    std::string payload;
+    uint64_t written = 0;
+    for (const LoadedFile* f : entry_files) {
+      payload.clear();
+      yaml::encode_parsed_file(f->parsed, payload);
+      encode_directives(f->directives, payload);
+      put_string(buffer, f->content_id);
+      put_u64(buffer, cache_checksum(payload));
+      put_u64(buffer, payload.size());
+      // Padding, so that the payload's arrays can be borrowed in place.
+      uint32_t padding = static_cast<uint32_t>(yaml::encoding_padding(written + buffer.size() + 4));
+      put_u32(buffer, padding);
+      buffer.append(padding, '\0');
+      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
+      written += buffer.size() + payload.size();
+      buffer.clear();
+    }
+    std::string index;
+    put_u32(index, static_cast<uint32_t>(files.size()));
+    for (const LoadedFile* f : files) {
+      put_string(index, f->path);
+      put_string(index, f->fingerprint);
+      put_u32(index, entry_of[f->content_id]);
+      put_u64(index, f->bytes);
+    }
+    put_u64(index, cache_checksum(index));
+    out.write(index.data(), static_cast<std::streamsize>(index.size()));
+  });
+  if (!written_whole) notes.push_back("parse cache: cannot write " + path + "; the next run parses again");
+  return written_whole;
 }
 
 }  // namespace driftlint
