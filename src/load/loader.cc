@@ -87,6 +87,10 @@ void extract_manifests(const yaml::ParsedFile& parsed, const std::string& path, 
   }
 }
 
+size_t LoadResult::files_from_cache() const {
+  return static_cast<size_t>(std::count_if(files.begin(), files.end(), [](const LoadedFile& f) { return f.from_cache; }));
+}
+
 std::vector<std::string> LoadResult::wait_for_cache() {
   return cache_written.valid() ? cache_written.get() : std::vector<std::string>{};
 }
@@ -122,13 +126,11 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   std::vector<std::string> read_errors(result.files.size());
   // The parse cache: one pack per repo, read before and written after.
   std::vector<std::unique_ptr<ParsePack>> packs(result.repos.size());
-  std::vector<bool> cached_repo(result.repos.size(), false);
+  std::vector<std::string> identities(result.repos.size());  // "": the repo is not cached
   if (options.cache) {
     for (uint32_t r = 0; r < result.repos.size(); ++r) {
-      std::string identity = result.repos[r].tree->cache_identity();
-      if (identity.empty()) continue;
-      cached_repo[r] = true;
-      packs[r] = options.cache->open(identity, result.notes);
+      identities[r] = result.repos[r].tree->cache_identity();
+      if (!identities[r].empty()) packs[r] = options.cache->open(identities[r], result.notes);
     }
   }
   const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;
@@ -145,7 +147,7 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
       file.directives = std::move(cached.directives);
       file.from_cache = true;
     };
-    if (cached_repo[file.repo]) {
+    if (!identities[file.repo].empty()) {
       file.fingerprint = repo.tree->content_fingerprint(file.path);
       if (pack) {
         if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
@@ -164,7 +166,7 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
       file.too_large = true;
       return;
     }
-    if (cached_repo[file.repo]) {
+    if (!identities[file.repo].empty()) {
       file.content_id = content_id_of(content->text);
       if (pack) {
         if (auto hit = pack->by_content(file.content_id)) {
@@ -194,7 +196,6 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
     result.documents += e.documents;
   }
   if (options.cache) {
-    for (const LoadedFile& file : result.files) result.files_from_cache += file.from_cache ? 1 : 0;
     // What the writer needs, held by value: `result` itself moves on return,
     // its files (in the vector's buffer) do not.
     struct RepoToStore {
@@ -204,8 +205,8 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
     };
     std::vector<RepoToStore> to_store;
     for (uint32_t r = 0; r < result.repos.size(); ++r) {
-      if (!cached_repo[r]) continue;
-      RepoToStore store{result.repos[r].tree->cache_identity(), {}, std::move(packs[r])};
+      if (identities[r].empty()) continue;
+      RepoToStore store{identities[r], {}, std::move(packs[r])};
       if (store.previous && store.previous->damaged_entries() > 0) {
         result.notes.push_back("parse cache " + options.cache->pack_path(store.identity) + ": " +
                                std::to_string(store.previous->damaged_entries()) +

@@ -80,12 +80,13 @@ struct LoadResult {
   std::vector<std::string> errors;  // input errors, one line each
   std::vector<std::string> notes;   // e.g. a damaged parse cache, ignored
   uint64_t documents = 0;           // non-empty YAML documents
-  size_t files_from_cache = 0;      // parsed files the parse cache supplied
   uint64_t bytes = 0;
 
   // Waits for the parse cache to be written; its notes (a pack that could
   // not be written).
   std::vector<std::string> wait_for_cache();
+  // Files the parse cache supplied (not read, not parsed).
+  size_t files_from_cache() const;
 
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }
   const std::string& repo_name(uint32_t repo) const { return repos[repo].name; }

@@ -79,10 +79,10 @@ class ParseCacheTest : public ::testing::Test {
 
 TEST_F(ParseCacheTest, WarmRunReadsEveryFileFromTheCacheAndSeesTheSame) {
   LoadResult cold = load();
-  EXPECT_EQ(cold.files_from_cache, 0u);
+  EXPECT_EQ(cold.files_from_cache(), 0u);
   EXPECT_TRUE(cold.notes.empty());
   LoadResult warm = load();
-  EXPECT_EQ(warm.files_from_cache, 3u);
+  EXPECT_EQ(warm.files_from_cache(), 3u);
   EXPECT_EQ(describe(warm), describe(cold));
   EXPECT_EQ(describe(load(false)), describe(cold));
   EXPECT_NE(describe(cold).find("ignore@4:test"), std::string::npos);
@@ -98,7 +98,7 @@ TEST_F(ParseCacheTest, AnEditThatKeepsSizeAndModificationTimeIsStillSeen) {
   std::ofstream(file, std::ios::binary) << text;
   fs::last_write_time(file, mtime);  // the change time still moves, and it is fingerprinted
   LoadResult warm = load();
-  EXPECT_EQ(warm.files_from_cache, 2u);
+  EXPECT_EQ(warm.files_from_cache(), 2u);
   const Manifest* b = nullptr;
   for (const Manifest& m : warm.manifests) {
     if (m.id.name == "b") b = &m;
@@ -111,10 +111,10 @@ TEST_F(ParseCacheTest, AFileChangedJustNowIsIdentifiedByContent) {
   load();
   std::ofstream(dir_ / "repo" / "apps" / "anchors.yaml", std::ios::app) << "# a comment\n";  // modified now
   LoadResult warm = load();
-  EXPECT_EQ(warm.files_from_cache, 2u);  // the changed file is parsed
+  EXPECT_EQ(warm.files_from_cache(), 2u);  // the changed file is parsed
   LoadResult again = load();
   // Still too fresh for its stat to be trusted, but the bytes are known.
-  EXPECT_EQ(again.files_from_cache, 3u);
+  EXPECT_EQ(again.files_from_cache(), 3u);
 }
 
 TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
@@ -134,7 +134,7 @@ TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
   EXPECT_EQ(describe(damaged), describe(cold));
   LoadResult rebuilt = load();
   EXPECT_TRUE(rebuilt.notes.empty());
-  EXPECT_EQ(rebuilt.files_from_cache, 3u);
+  EXPECT_EQ(rebuilt.files_from_cache(), 3u);
 
   {
     // One byte inside the first entry's payload: only that entry is refused.
@@ -147,7 +147,7 @@ TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
   LoadResult one_entry = load();
   ASSERT_EQ(one_entry.notes.size(), 1u);
   EXPECT_NE(one_entry.notes[0].find(": 1 damaged entries ignored"), std::string::npos) << one_entry.notes[0];
-  EXPECT_EQ(one_entry.files_from_cache, 2u);
+  EXPECT_EQ(one_entry.files_from_cache(), 2u);
   EXPECT_EQ(describe(one_entry), describe(cold));
   EXPECT_TRUE(load().notes.empty());  // rebuilt
 
@@ -178,9 +178,9 @@ TEST_F(ParseCacheTest, GitRevisionsAreKeyedByBlobWithoutReadingThem) {
   ASSERT_TRUE(tree);
   EXPECT_EQ((*tree)->content_fingerprint("apps/cm.yaml"),
             content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"));
-  EXPECT_EQ(load(true, *tree).files_from_cache, 0u);
+  EXPECT_EQ(load(true, *tree).files_from_cache(), 0u);
   LoadResult warm = load(true, *tree);
-  EXPECT_EQ(warm.files_from_cache, 1u);
+  EXPECT_EQ(warm.files_from_cache(), 1u);
   ASSERT_EQ(warm.manifests.size(), 1u);
   EXPECT_EQ(warm.manifests[0].id.name, "a");
 }
