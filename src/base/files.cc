@@ -1,14 +1,83 @@
 #include "base/files.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
 namespace driftlint {
+
+std::string describe_file_type(unsigned mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISLNK(mode)) return "a symbolic link";
+  return "not a regular file";
+}
+
+std::string format_size(uint64_t bytes) {
+  const char* units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+  double value = static_cast<double>(bytes);
+  size_t unit = 0;
+  while (value >= 1024 && unit + 1 < std::size(units)) {
+    value /= 1024;
+    ++unit;
+  }
+  char buffer[48];
+  if (unit == 0 || value == static_cast<double>(static_cast<uint64_t>(value))) {
+    std::snprintf(buffer, sizeof buffer, "%llu %s", static_cast<unsigned long long>(value), units[unit]);
+  } else {
+    std::snprintf(buffer, sizeof buffer, "%.1f %s", value, units[unit]);
+  }
+  return buffer;
+}
+
+namespace {
+
+// Closes the descriptor however the read ends.
+struct FdCloser {
+  int fd;
+  ~FdCloser() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+}  // namespace
+
+Expected<std::string> read_regular_file(const std::string& path, uint64_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) return Error{path + ": cannot read: " + std::strerror(errno)};
+  FdCloser closer{fd};
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return Error{path + ": cannot read: " + std::strerror(errno)};
+  if (!S_ISREG(st.st_mode)) {
+    return Error{path + ": " + describe_file_type(st.st_mode) + ", not a regular file; not read"};
+  }
+  if (static_cast<uint64_t>(st.st_size) > max_bytes) {
+    return Error{path + ": " + format_size(static_cast<uint64_t>(st.st_size)) + " is over the " +
+                 format_size(max_bytes) + " limit (--max-file-size); not read"};
+  }
+  std::string text(static_cast<size_t>(st.st_size), '\0');
+  size_t used = 0;
+  while (used < text.size()) {
+    ssize_t n = ::read(fd, text.data() + used, text.size() - used);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return Error{path + ": read error: " + std::strerror(errno)};
+    if (n == 0) break;  // it shrank meanwhile
+    used += static_cast<size_t>(n);
+  }
+  text.resize(used);
+  return text;
+}
 
 bool write_file_atomically(const std::string& path, const std::string& text) {
   return write_file_atomically(path, [&](std::ostream& out) { out << text; });

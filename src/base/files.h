@@ -1,11 +1,30 @@
-// Writing files the way a user's tooling expects: whole or not at all.
+// Reading the files a user names, and writing files the way a user's tooling
+// expects: whole or not at all.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <ostream>
 #include <string>
 
+#include "base/expected.h"
+
 namespace driftlint {
+
+// Reads a regular file whole, at most `max_bytes` of it. The file is opened
+// non-blocking and checked before anything is read, so a FIFO or a device
+// given as a config, snapshot or baseline is a clear error naming `path`
+// instead of a run that blocks forever (a FIFO) or never ends (/dev/zero).
+Expected<std::string> read_regular_file(const std::string& path, uint64_t max_bytes);
+
+// The default of --max-file-size, for every file driftlint reads.
+constexpr uint64_t kDefaultMaxFileBytes = uint64_t{64} << 20;
+
+// What `st_mode` is, for messages: "a FIFO", "a character device", ...
+std::string describe_file_type(unsigned mode);
+
+// "64 MiB", "1.5 KiB": sizes in messages.
+std::string format_size(uint64_t bytes);
 
 // Writes next to `path` and renames over it, so a reader never sees half a
 // file (through a symlink, the file it points to is replaced). A path that is

@@ -43,7 +43,8 @@ constexpr const char* kCheckUsage =
     "                       [--baseline FILE] [--write-baseline FILE]\n"
     "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
     "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
-    "                       [--cache-dir DIR] [--offline] [--rules-dir DIR]... [--schema-dir DIR]...\n";
+    "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
+    "                       [--rules-dir DIR]... [--schema-dir DIR]...\n";
 
 struct CheckOptions {
   std::vector<std::string> paths;
@@ -69,6 +70,7 @@ struct CheckOptions {
   std::string cache_dir;
   bool no_cache = false;
   bool offline = false;
+  unsigned network_timeout = 0;  // 0: the config's, else 60
   bool strict_drift = false;
   std::vector<std::string> rules_dirs;
   std::vector<std::string> schema_dirs;
@@ -127,6 +129,7 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
+      "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
       "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
@@ -163,6 +166,10 @@ std::optional<int> parse_options(const std::vector<std::string>& args, CheckOpti
   }
   if (o.max_file_size_mib == 0 || o.max_file_size_mib > (1ull << 20)) {
     print_error("check: --max-file-size must be between 1 and 1048576 MiB");
+    return kExitUsage;
+  }
+  if (vm.count("network-timeout") && (o.network_timeout == 0 || o.network_timeout > kMaxNetworkTimeoutSeconds)) {
+    print_error("check: --network-timeout must be from 1 to " + std::to_string(kMaxNetworkTimeoutSeconds) + " seconds");
     return kExitUsage;
   }
   if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
@@ -206,7 +213,7 @@ int run_check(const std::vector<std::string>& args) {
     if (std::filesystem::exists("driftlint.yaml", ec)) config_path = "driftlint.yaml";
   }
   if (!config_path.empty()) {
-    Expected<Config> loaded = load_config(config_path);
+    Expected<Config> loaded = load_config(config_path, o.max_file_size_mib << 20);
     if (!loaded) {
       print_error(loaded.error().message);
       return kExitUsage;
@@ -286,6 +293,7 @@ int run_check(const std::vector<std::string>& args) {
   GitCacheOptions cache;
   cache.cache_dir = o.cache_dir;  // empty: the library's default
   cache.offline = o.offline;
+  cache.network_timeout_seconds = o.network_timeout ? o.network_timeout : config.network_timeout_seconds.value_or(60);
   if (!o.quiet && isatty(STDERR_FILENO)) {
     // One line redrawn in place while a clone or fetch runs.
     cache.progress = [](const std::string& line, bool done) {
@@ -369,7 +377,7 @@ int run_check(const std::vector<std::string>& args) {
   }
   size_t baselined = 0;
   if (!o.baseline.empty()) {
-    Expected<Baseline> baseline = read_baseline(o.baseline);
+    Expected<Baseline> baseline = read_baseline(o.baseline, o.max_file_size_mib << 20);
     if (!baseline) {
       print_error(baseline.error().message);
       return kExitUsage;

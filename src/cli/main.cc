@@ -42,7 +42,7 @@ int main(int argc, char** argv) {
   }
   std::string command = argv[1];
   std::vector<std::string> args(argv + 2, argv + argc);
-  try {
+  return run_guarded([&]() -> int {
     if (command == "check") return run_check(args);
     if (command == "snapshot") return run_snapshot(args);
     if (command == "rules") return run_rules(args);
@@ -54,9 +54,6 @@ int main(int argc, char** argv) {
     }
     print_error("unknown command '" + command + "' (expected check, snapshot, rules, explain or version)");
     std::cerr << kUsage;
-    return kExitUsage;
-  } catch (const std::exception& e) {
-    print_error(std::string("internal error: ") + e.what());
-    return kExitUsage;
-  }
+    return static_cast<int>(kExitUsage);
+  });
 }

@@ -22,7 +22,7 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   if (!root || root.is_null()) return config;
   if (!root.is_map()) return r.error(root, "the configuration must be a map of settings");
   if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "gpuResources",
-                                         "ownership", "rules", "ignore"});
+                                         "ownership", "rules", "ignore", "networkTimeout"});
       !s) {
     return s.error();
   }
@@ -64,6 +64,15 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
       }
       config.repos.push_back(std::move(repo));
     }
+  }
+
+  if (yaml::Node timeout = root.get("networkTimeout")) {
+    std::optional<int64_t> seconds = timeout.as_int();
+    if (!seconds || *seconds < 1 || *seconds > kMaxNetworkTimeoutSeconds) {
+      return r.error(timeout, "'networkTimeout' must be a whole number of seconds from 1 to " +
+                                  std::to_string(kMaxNetworkTimeoutSeconds));
+    }
+    config.network_timeout_seconds = static_cast<unsigned>(*seconds);
   }
 
   if (yaml::Node snapshot = root.get("snapshot")) {
@@ -265,12 +274,10 @@ Expected<Config> parse_config(std::string_view text, const std::string& display_
   return config;
 }
 
-Expected<Config> load_config(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{path + ": cannot read the configuration file"};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  Expected<Config> config = parse_config(buffer.str(), path);
+Expected<Config> load_config(const std::string& path, uint64_t max_bytes) {
+  Expected<std::string> text = read_regular_file(path, max_bytes);
+  if (!text) return Error{"configuration " + text.error().message};
+  Expected<Config> config = parse_config(*text, path);
   if (!config) return config;
   std::filesystem::path parent = std::filesystem::path(path).parent_path();
   config->base_dir = parent.empty() ? "." : parent.string();

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "base/files.h"
 #include "lint/finding.h"
 #include "yaml/tree.h"
 
@@ -61,13 +62,17 @@ struct Config {
   std::vector<OwnershipEntry> ownership;
   RuleSettings rules;
   std::vector<IgnoreEntry> ignores;
+  // Connect and idle timeout of git fetches and clones (--network-timeout).
+  std::optional<unsigned> network_timeout_seconds;
   std::shared_ptr<const yaml::Tree> tree;  // keeps rule option nodes alive
 };
+
+constexpr int64_t kMaxNetworkTimeoutSeconds = 3600;
 
 // The default GPU resource names (RE2, full match).
 const std::vector<std::string>& default_gpu_resources();
 
 Expected<Config> parse_config(std::string_view text, const std::string& display_path);
-Expected<Config> load_config(const std::string& path);
+Expected<Config> load_config(const std::string& path, uint64_t max_bytes = kDefaultMaxFileBytes);
 
 }  // namespace driftlint

@@ -16,6 +16,7 @@
 
 #include "base/hash.h"
 #include "git/credentials.h"
+#include "git/network_watch.h"
 #include "git/owned.h"
 #include "git/url.h"
 
@@ -44,7 +45,7 @@ class EntryLock {
 };
 
 Expected<EntryLock> lock_entry(const fs::path& lock_path, const GitCacheOptions& options) {
-  int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  int fd = open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return Error{"cannot open the cache lock " + lock_path.string() + ": " + std::strerror(errno)};
   EntryLock lock(fd);
   auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(options.lock_timeout_seconds);
@@ -68,6 +69,7 @@ Expected<EntryLock> lock_entry(const fs::path& lock_path, const GitCacheOptions&
 struct RemotePayload {
   std::string shown_url;  // redacted
   const GitCacheOptions* options = nullptr;
+  NetworkWatch* watch = nullptr;
   CredentialSources credentials;
   bool credentials_exhausted = false;
   std::string verb;  // "cloning" or "fetching"
@@ -78,6 +80,7 @@ struct RemotePayload {
 int credentials_callback(git_credential** out, const char* url, const char* username_from_url,
                          unsigned int allowed_types, void* payload_ptr) {
   auto* payload = static_cast<RemotePayload*>(payload_ptr);
+  payload->watch->touch();  // asking a credential helper is not network silence
   bool ssh = allowed_types & GIT_CREDENTIAL_SSH_KEY;
   bool userpass = allowed_types & GIT_CREDENTIAL_USERPASS_PLAINTEXT;
   while (std::optional<Credential> c =
@@ -89,6 +92,7 @@ int credentials_callback(git_credential** out, const char* url, const char* user
       rc = git_credential_userpass_plaintext_new(out, c->username.c_str(), c->secret.c_str());
     }
     std::fill(c->secret.begin(), c->secret.end(), '\0');
+    payload->watch->touch();
     if (rc == 0) return 0;
   }
   payload->credentials_exhausted = true;
@@ -101,8 +105,14 @@ std::string format_mib(size_t bytes) {
   return buffer;
 }
 
+int sideband_callback(const char* /*text*/, int /*length*/, void* payload_ptr) {
+  static_cast<RemotePayload*>(payload_ptr)->watch->touch();
+  return 0;
+}
+
 int transfer_progress_callback(const git_indexer_progress* stats, void* payload_ptr) {
   auto* payload = static_cast<RemotePayload*>(payload_ptr);
+  payload->watch->touch();
   if (!payload->options->progress || stats->total_objects == 0) return 0;
   auto now = std::chrono::steady_clock::now();
   bool complete = stats->indexed_objects == stats->total_objects;
@@ -120,16 +130,22 @@ using OwnedRemote = Owned<git_remote, git_remote_free>;
 using OwnedRepository = Owned<git_repository, git_repository_free>;
 using OwnedReference = Owned<git_reference, git_reference_free>;
 
-// libgit2 messages may quote the URL; never with its credentials.
-std::string scrub(std::string message, const std::string& url) {
-  std::string shown = redact_url(url);
-  if (shown == url) return message;
-  for (size_t at; (at = message.find(url)) != std::string::npos;) message.replace(at, url.size(), shown);
-  return message;
+// Why a network step failed: the timeout when the watch saw one (libgit2
+// then only says "early EOF" or the like), else libgit2's own words.
+std::string failure_reason(const RemotePayload& payload) {
+  if (payload.credentials_exhausted) {
+    std::string tried = payload.credentials.tried();
+    return "authentication failed (tried: " + (tried.empty() ? std::string("no credential source") : tried) + ")";
+  }
+  if (std::string what = payload.watch->timed_out(); !what.empty()) {
+    return "timed out: " + what + " (--network-timeout " + std::to_string(payload.watch->seconds()) + ")";
+  }
+  return last_git_error();
 }
 
-// Fetches every branch and tag of `url` into `repo` and points HEAD at the
-// remote's default branch.
+// Fetches every branch and tag of `url` (a URL without credentials: they
+// reach libgit2 only through the credential callback) into `repo` and points
+// HEAD at the remote's default branch.
 Status fetch_into(git_repository* repo, const std::string& url, RemotePayload& payload) {
   OwnedRemote remote;
   if (git_remote_lookup(remote.out(), repo, "origin") != 0) {
@@ -145,16 +161,10 @@ Status fetch_into(git_repository* repo, const std::string& url, RemotePayload& p
   git_remote_callbacks callbacks = GIT_REMOTE_CALLBACKS_INIT;
   callbacks.credentials = credentials_callback;
   callbacks.transfer_progress = transfer_progress_callback;
+  callbacks.sideband_progress = sideband_callback;
   callbacks.payload = &payload;
-  auto failure = [&](const std::string& what) {
-    std::string reason = payload.credentials_exhausted
-                             ? "authentication failed (tried: " +
-                                   (payload.credentials.tried().empty() ? std::string("no credential source")
-                                                                        : payload.credentials.tried()) +
-                                   ")"
-                             : last_git_error();
-    return Error{what + ": " + scrub(reason, url)};
-  };
+  WatchScope watched(*payload.watch);
+  auto failure = [&](const std::string& what) { return Error{what + ": " + failure_reason(payload)}; };
   if (git_remote_connect(remote.ptr, GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) != 0) {
     return failure("cannot reach the remote");
   }
@@ -191,9 +201,37 @@ Status clone_into(const fs::path& partial, const std::string& url, RemotePayload
           0 ||
       git_remote_add_fetch(repo.ptr, "origin", "+refs/heads/*:refs/remotes/origin/*") != 0 ||
       git_remote_add_fetch(repo.ptr, "origin", "+refs/tags/*:refs/tags/*") != 0) {
-    return Error{"cannot configure the clone: " + scrub(last_git_error(), url)};
+    return Error{"cannot configure the clone: " + last_git_error()};
   }
   return fetch_into(repo.ptr, url, payload);
+}
+
+// Folders 0700, files 0600 (as far as they were more open): libgit2 makes
+// them by the umask, and a shared CI runner has other users.
+void keep_private(const fs::path& root) {
+  std::error_code ec;
+  auto restrict = [&](const fs::path& p, bool dir) {
+    fs::perms keep = dir ? fs::perms::owner_all : fs::perms::owner_read | fs::perms::owner_write;
+    fs::perms current = fs::symlink_status(p, ec).permissions();
+    if (!ec && (current & ~keep) != fs::perms::none) fs::permissions(p, current & keep, ec);
+  };
+  restrict(root, true);
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    if (it->is_symlink(ec)) continue;
+    restrict(it->path(), it->is_directory(ec));
+  }
+}
+
+// The cache root and its git/ folder, made private.
+Status make_private_dirs(const fs::path& cache_root, const fs::path& git_root) {
+  std::error_code ec;
+  bool made_root = !fs::exists(cache_root, ec);
+  fs::create_directories(git_root, ec);
+  if (ec) return Error{"cannot create the cache directory " + git_root.string() + ": " + ec.message()};
+  if (made_root) fs::permissions(cache_root, fs::perms::owner_all, ec);
+  fs::permissions(git_root, fs::perms::owner_all, ec);
+  return {};
 }
 
 std::string fetched_when(const fs::path& entry) {
@@ -232,13 +270,16 @@ std::string cache_entry_name(const std::string& url) {
   return (slug.empty() ? std::string("repo") : slug) + "-" + hex64(fnv1a(identity)) + ".git";
 }
 
-Expected<CachedClone> open_cached_clone(const std::string& url, const GitCacheOptions& options) {
+Expected<CachedClone> open_cached_clone(const std::string& given_url, const GitCacheOptions& options) {
   ensure_libgit2();
-  std::string shown = redact_url(url);
-  fs::path root = fs::path(options.cache_dir.empty() ? default_cache_dir() : options.cache_dir) / "git";
+  install_timed_socket_stream();
+  UrlCredentials split = split_url_credentials(given_url);
+  const std::string& url = split.url;  // what libgit2, the clone's config and every message see
+  const std::string& shown = split.url;
+  fs::path cache_root = options.cache_dir.empty() ? default_cache_dir() : options.cache_dir;
+  fs::path root = cache_root / "git";
+  if (Status made = make_private_dirs(cache_root, root); !made) return made.error();
   std::error_code ec;
-  fs::create_directories(root, ec);
-  if (ec) return Error{"cannot create the cache directory " + root.string() + ": " + ec.message()};
   std::string name = cache_entry_name(url);
   fs::path entry = root / name;
   Expected<EntryLock> lock = lock_entry(root / (name + ".lock"), options);
@@ -254,6 +295,10 @@ Expected<CachedClone> open_cached_clone(const std::string& url, const GitCacheOp
   RemotePayload payload;
   payload.shown_url = shown;
   payload.options = &options;
+  if (split.has_user) payload.credentials.set_url_user(split.username, split.password);
+  NetworkWatch watch(options.network_timeout_seconds);
+  if (url.rfind("ssh://", 0) == 0 || url.find("://") == std::string::npos) watch.start_watchdog();
+  payload.watch = &watch;
   if (fs::exists(entry / "HEAD", ec)) {
     Expected<std::shared_ptr<GitRepository>> repo = GitRepository::open(entry.string());
     if (!repo) {
@@ -271,6 +316,7 @@ Expected<CachedClone> open_cached_clone(const std::string& url, const GitCacheOp
         std::lock_guard<std::mutex> guard((*repo)->mutex());
         fetched = fetch_into((*repo)->raw(), url, payload);
       }
+      keep_private(entry);
       if (!fetched) {
         return Error{"cannot fetch " + shown + ": " + fetched.error().message + "; the cache holds a copy fetched " +
                      fetched_when(entry) + " (add --offline to lint it)"};
@@ -283,7 +329,9 @@ Expected<CachedClone> open_cached_clone(const std::string& url, const GitCacheOp
   if (options.offline) return Error{shown + ": not in the cache " + root.string() + " (--offline)"};
   fs::path partial = root / (name + ".partial-" + std::to_string(getpid()));
   payload.verb = "cloning";
-  if (Status cloned = clone_into(partial, url, payload); !cloned) {
+  Status cloned = clone_into(partial, url, payload);
+  keep_private(partial);
+  if (!cloned) {
     fs::remove_all(partial, ec);
     return Error{"cannot clone " + shown + ": " + cloned.error().message};
   }

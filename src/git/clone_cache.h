@@ -7,7 +7,10 @@
 // tags; HEAD follows the remote's default branch) and a .lock file beside it.
 // A clone is made in a .partial folder and renamed into place only when
 // complete, so an interrupted clone leaves nothing a later run trusts. The
-// lock (flock) serialises clone and fetch between concurrent runs.
+// lock (flock) serialises clone and fetch between concurrent runs. The clone
+// stores its URL without credentials, and the folders are the user's alone
+// (0700, files 0600): a token never rests on disk, and other users of a
+// shared runner cannot read what was cloned.
 #pragma once
 
 #include <functional>
@@ -28,6 +31,8 @@ struct GitCacheOptions {
   std::function<void(const std::string& line, bool done)> progress;
   // How long to wait for another run holding the cache entry.
   unsigned lock_timeout_seconds = 600;
+  // The longest a connect, or a wait for the server's next bytes, may take.
+  unsigned network_timeout_seconds = 60;
 };
 
 // $XDG_CACHE_HOME/driftlint, else $HOME/.cache/driftlint.

@@ -20,7 +20,7 @@ namespace driftlint {
 
 namespace {
 
-enum : unsigned { kAgent = 1, kToken = 2, kHelper = 4, kAskpass = 8 };
+enum : unsigned { kAgent = 1, kToken = 2, kHelper = 4, kAskpass = 8, kUrl = 16 };
 
 // "https://user@host:8443/org/repo.git" -> protocol, host (with port), path.
 struct UrlParts {
@@ -61,8 +61,31 @@ void CredentialSources::mark(const std::string& source) {
   tried_ += source;
 }
 
-std::optional<Credential> CredentialSources::next(const std::string& url, const std::string& username_from_url,
+void CredentialSources::set_url_user(std::string username, std::string password) {
+  url_username_ = std::move(username);
+  url_password_ = std::move(password);
+  url_has_user_ = true;
+}
+
+std::optional<Credential> CredentialSources::from_url(const std::string& username, bool ssh, bool userpass) {
+  done_ |= kUrl;
+  // Over ssh a user without a password is only a login name (ssh://git@host):
+  // the agent comes next with it.
+  if (!userpass || (ssh && url_password_.empty())) return std::nullopt;
+  mark("the URL");
+  Credential c;
+  c.username = username;
+  c.secret = url_password_;
+  c.source = "the URL";
+  return c;
+}
+
+std::optional<Credential> CredentialSources::next(const std::string& url, const std::string& given_username,
                                                   bool ssh, bool userpass) {
+  const std::string& username_from_url = given_username.empty() ? url_username_ : given_username;
+  if (url_has_user_ && !(done_ & kUrl)) {
+    if (std::optional<Credential> c = from_url(username_from_url, ssh, userpass)) return c;
+  }
   if (ssh && !(done_ & kAgent)) {
     done_ |= kAgent;
     mark("ssh-agent");

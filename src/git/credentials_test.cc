@@ -30,6 +30,27 @@ TEST(Credentials, SshTriesTheAgentOnceThenGivesUp) {
   EXPECT_EQ(sources.tried(), "ssh-agent");
 }
 
+TEST(Credentials, TheUrlsOwnUserPartComesFirstAndNamesTheUser) {
+  CredentialSources sources(fake_env({{"DRIFTLINT_GIT_TOKEN", "tok"}}));
+  sources.set_url_user("robot", "s3cr3t");
+  auto c = sources.next("https://host/org/repo.git", "", false, true);
+  ASSERT_TRUE(c);
+  EXPECT_EQ(c->source, "the URL");
+  EXPECT_EQ(c->username, "robot");
+  EXPECT_EQ(c->secret, "s3cr3t");
+  auto next = sources.next("https://host/org/repo.git", "", false, true);
+  ASSERT_TRUE(next);
+  EXPECT_EQ(next->source, "DRIFTLINT_GIT_TOKEN");
+  EXPECT_EQ(next->username, "robot");  // the URL's user name still counts
+  // Over ssh a user without a password is a login name for the agent.
+  CredentialSources ssh(fake_env({}));
+  ssh.set_url_user("git", "");
+  auto agent = ssh.next("ssh://git@host/org/repo", "", true, false);
+  ASSERT_TRUE(agent);
+  EXPECT_EQ(agent->kind, Credential::Kind::SshAgent);
+  EXPECT_EQ(agent->username, "git");
+}
+
 TEST(Credentials, TokenFromTheEnvironmentComesFirstForHttps) {
   CredentialSources sources(fake_env({{"DRIFTLINT_GIT_TOKEN", "tok"}}));
   auto c = sources.next("https://host/org/repo.git", "", false, true);

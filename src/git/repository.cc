@@ -2,7 +2,9 @@
 
 #include <git2.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include "load/helm.h"
@@ -32,6 +34,63 @@ Expected<GitTreeHandle> tree_of(git_repository* repo, const std::string& commit_
   if (git_commit_tree(&tree, commit.ptr) != 0) return Error{last_git_error()};
   return GitTreeHandle(tree);
 }
+
+// "a/b/../c" -> "a/c"; nullopt when ".." climbs above the root.
+std::optional<std::string> normalize_in_tree(const std::string& path) {
+  std::vector<std::string> parts;
+  size_t start = 0;
+  while (start <= path.size()) {
+    size_t slash = path.find('/', start);
+    if (slash == std::string::npos) slash = path.size();
+    std::string part = path.substr(start, slash - start);
+    if (part == "..") {
+      if (parts.empty()) return std::nullopt;
+      parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(std::move(part));
+    }
+    start = slash + 1;
+  }
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : "/") + p;
+  return out;
+}
+
+struct ResolvedLink {
+  LinkTarget kind = LinkTarget::Broken;
+  std::string target;  // the file's path from the repo root, for InRepo
+};
+
+// Follows the symbolic link at `path` (from the repo root) inside the commit
+// as the file system would: a target that is absolute or climbs out of the
+// repo is not followed, a chain of over 40 links is a loop (ELOOP's bound).
+ResolvedLink resolve_link_in_tree(git_repository* repo, git_tree* tree, std::string path) {
+  for (int hop = 0; hop < 40; ++hop) {
+    git_tree_entry* entry = nullptr;
+    if (git_tree_entry_bypath(&entry, tree, path.c_str()) != 0) return {LinkTarget::Broken, {}};
+    git_filemode_t mode = git_tree_entry_filemode(entry);
+    git_object_t type = git_tree_entry_type(entry);
+    OwnedBlob blob;
+    int rc = mode == GIT_FILEMODE_LINK ? git_blob_lookup(blob.out(), repo, git_tree_entry_id(entry)) : 0;
+    git_tree_entry_free(entry);
+    if (mode != GIT_FILEMODE_LINK) {
+      if (type == GIT_OBJECT_BLOB) return {LinkTarget::InRepo, path};
+      return {LinkTarget::NotAFile, {}};
+    }
+    if (rc != 0) return {LinkTarget::Broken, {}};
+    std::string target(static_cast<const char*>(git_blob_rawcontent(blob.ptr)), git_blob_rawsize(blob.ptr));
+    if (target.empty()) return {LinkTarget::Broken, {}};
+    if (target[0] == '/') return {LinkTarget::Outside, {}};
+    size_t slash = path.rfind('/');
+    std::optional<std::string> next =
+        normalize_in_tree((slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + target);
+    if (!next) return {LinkTarget::Outside, {}};
+    path = *next;
+  }
+  return {LinkTarget::Loop, {}};
+}
+
+bool is_link(const git_tree_entry* entry) { return git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK; }
 
 }  // namespace
 
@@ -187,19 +246,56 @@ Expected<std::shared_ptr<GitCommitTree>> GitCommitTree::create(std::shared_ptr<G
   return out;
 }
 
+// Links to manifests, as the work tree lists them (load/file_tree.cc).
+void GitCommitTree::list_links(const std::set<std::string>& links, FileListing& out) const {
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  for (const std::string& path : links) {
+    if (!prefix_.empty() && path.compare(0, prefix_.size() + 1, prefix_ + "/") != 0) continue;
+    std::string relative = prefix_.empty() ? path : path.substr(prefix_.size() + 1);
+    if (!is_manifest_file_name(relative)) continue;
+    LinkTarget kind = resolve_link_in_tree(repo_->raw(), tree_.get(), path).kind;
+    if (kind == LinkTarget::InRepo) {
+      out.files.push_back(relative);
+    } else if (std::string reason = link_skip_reason(kind); !reason.empty()) {
+      out.skipped.push_back({relative, reason});
+    } else if (std::string error = link_error(kind); !error.empty()) {
+      out.errors.push_back(relative + ": " + error);
+    }
+  }
+}
+
+// The path of the file `full` names, links followed; an error for a link
+// that is not followed.
+Expected<std::string> GitCommitTree::followed(const std::string& full, const std::string& shown) const {
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) {
+    return Error{shown + ": not in the commit (" + last_git_error() + ")"};
+  }
+  bool link = is_link(entry);
+  git_tree_entry_free(entry);
+  if (!link) return full;
+  ResolvedLink resolved = resolve_link_in_tree(repo_->raw(), tree_.get(), full);
+  if (resolved.kind == LinkTarget::InRepo) return resolved.target;
+  std::string why = link_skip_reason(resolved.kind) + link_error(resolved.kind);
+  return Error{shown + ": " + (why.empty() ? "symbolic link to something that is not a file" : why)};
+}
+
 FileListing GitCommitTree::list() const {
   FileListing out;
   std::set<std::string> all;
+  std::set<std::string> links;
   struct Walk {
     std::set<std::string>* all;
-  } walk{&all};
+    std::set<std::string>* links;
+  } walk{&all, &links};
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
     git_tree_walk(
         tree_.get(), GIT_TREEWALK_PRE,
         [](const char* root, const git_tree_entry* entry, void* payload) -> int {
           if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
-            static_cast<Walk*>(payload)->all->insert(std::string(root) + git_tree_entry_name(entry));
+            auto* walk = static_cast<Walk*>(payload);
+            (is_link(entry) ? walk->links : walk->all)->insert(std::string(root) + git_tree_entry_name(entry));
           }
           return 0;
         },
@@ -218,6 +314,8 @@ FileListing GitCommitTree::list() const {
     }
     out.files.push_back(relative);
   }
+  list_links(links, out);
+  std::sort(out.files.begin(), out.files.end());
   for (const std::string& dir : skipped_dirs) {
     out.skipped.push_back({dir, "Helm chart templates (not rendered)"});
   }
@@ -226,9 +324,10 @@ FileListing GitCommitTree::list() const {
 
 Expected<FileContent> GitCommitTree::read(const std::string& path, uint64_t max_bytes) const {
   std::lock_guard<std::mutex> lock(repo_->mutex());
-  std::string full = prefix_.empty() ? path : prefix_ + "/" + path;
+  Expected<std::string> full = followed(prefix_.empty() ? path : prefix_ + "/" + path, path);
+  if (!full) return full.error();
   git_tree_entry* entry = nullptr;
-  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) {
+  if (git_tree_entry_bypath(&entry, tree_.get(), full->c_str()) != 0) {
     return Error{path + ": not in the commit (" + last_git_error() + ")"};
   }
   OwnedBlob blob;
@@ -257,9 +356,10 @@ std::string GitCommitTree::cache_identity() const {
 
 std::string GitCommitTree::content_fingerprint(const std::string& path) const {
   std::lock_guard<std::mutex> lock(repo_->mutex());
-  std::string full = prefix_.empty() ? path : prefix_ + "/" + path;
+  Expected<std::string> full = followed(prefix_.empty() ? path : prefix_ + "/" + path, path);
+  if (!full) return {};
   git_tree_entry* entry = nullptr;
-  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) return {};
+  if (git_tree_entry_bypath(&entry, tree_.get(), full->c_str()) != 0) return {};
   char buffer[GIT_OID_HEXSZ + 1];
   git_oid_tostr(buffer, sizeof buffer, git_tree_entry_id(entry));
   git_tree_entry_free(entry);

@@ -85,6 +85,8 @@ class GitCommitTree : public FileTree {
   std::string content_fingerprint(const std::string& path) const override;
 
  private:
+  void list_links(const std::set<std::string>& links, FileListing& out) const;
+  Expected<std::string> followed(const std::string& full, const std::string& shown) const;
   std::shared_ptr<GitRepository> repo_;
   GitTreeHandle tree_;
   std::string prefix_;

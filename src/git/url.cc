@@ -68,19 +68,30 @@ bool same_git_repo(const std::string& a, const std::string& b) {
 }
 
 
-std::string redact_url(const std::string& url) {
+UrlCredentials split_url_credentials(const std::string& url) {
+  UrlCredentials out;
+  out.url = url;
   size_t scheme_end = url.find("://");
-  if (scheme_end == std::string::npos) return url;
+  if (scheme_end == std::string::npos) return out;
   size_t authority_start = scheme_end + 3;
   size_t slash = url.find('/', authority_start);
   size_t at = url.rfind('@', slash == std::string::npos ? std::string::npos : slash);
-  if (at == std::string::npos || at < authority_start) return url;
+  if (at == std::string::npos || at < authority_start) return out;
+  std::string userinfo = url.substr(authority_start, at - authority_start);
+  size_t colon = userinfo.find(':');
+  out.has_user = true;
+  out.username = userinfo.substr(0, colon);
+  if (colon != std::string::npos) out.password = userinfo.substr(colon + 1);
   // Over http a lone user part is often the token itself (https://TOKEN@host).
   std::string scheme = lower(url.substr(0, scheme_end));
-  if (scheme == "http" || scheme == "https") return url.substr(0, authority_start) + url.substr(at + 1);
-  size_t colon = url.find(':', authority_start);
-  if (colon == std::string::npos || colon > at) return url;
-  return url.substr(0, colon) + url.substr(at);
+  if (scheme == "http" || scheme == "https") {
+    out.url = url.substr(0, authority_start) + url.substr(at + 1);
+  } else if (colon != std::string::npos) {
+    out.url = url.substr(0, authority_start + colon) + url.substr(at);
+  }
+  return out;
 }
+
+std::string redact_url(const std::string& url) { return split_url_credentials(url).url; }
 
 }  // namespace driftlint

@@ -16,9 +16,21 @@ std::string normalize_git_url(const std::string& url);
 bool same_git_repo(const std::string& a, const std::string& b);
 
 
-// The URL without secrets, for messages: http(s) loses its whole user part
-// (it is often the token itself), other schemes their password
+// A URL split into what may be shown and stored, and the secrets it held.
+struct UrlCredentials {
+  std::string url;       // the URL without secrets
+  std::string username;  // the user part, if any ("" when none)
+  std::string password;  // "" when none
+  bool has_user = false;
+};
+
+// http(s) loses its whole user part (it is often the token itself:
+// "https://TOKEN@host/x"), other schemes their password
 // ("ssh://git:pw@host/x" -> "ssh://git@host/x").
+UrlCredentials split_url_credentials(const std::string& url);
+
+// The URL without secrets: split_url_credentials(url).url. Every URL that
+// reaches a message, a report, a progress line or a file goes through it.
 std::string redact_url(const std::string& url);
 
 }  // namespace driftlint

@@ -41,5 +41,24 @@ TEST(GitUrlTest, EmptyUrlsHaveNoIdentityAndNeverThrow) {
   EXPECT_EQ(redact_url(""), "");
 }
 
+TEST(GitUrlTest, CredentialsAreSplitOffAndNeverShown) {
+  UrlCredentials https = split_url_credentials("https://robot:s3cr3t@git.example/org/x.git");
+  EXPECT_EQ(https.url, "https://git.example/org/x.git");
+  EXPECT_EQ(https.username, "robot");
+  EXPECT_EQ(https.password, "s3cr3t");
+  EXPECT_TRUE(https.has_user);
+  UrlCredentials token = split_url_credentials("https://ghp_token@git.example/org/x.git");
+  EXPECT_EQ(token.url, "https://git.example/org/x.git");  // a lone user part over http is often the token
+  EXPECT_EQ(token.username, "ghp_token");
+  EXPECT_EQ(token.password, "");
+  UrlCredentials ssh = split_url_credentials("ssh://git:pw@host:2222/org/x.git");
+  EXPECT_EQ(ssh.url, "ssh://git@host:2222/org/x.git");  // the login name stays: ssh needs it
+  EXPECT_EQ(ssh.password, "pw");
+  EXPECT_FALSE(split_url_credentials("git@host:org/x.git").has_user);  // scp-like: no secret to take
+  EXPECT_EQ(split_url_credentials("https://a:b@c@host/x").url, "https://host/x");  // '@' in the password
+  EXPECT_EQ(redact_url("https://u:p@host/x?y@z"), "https://host/x?y@z");
+  EXPECT_EQ(redact_url(redact_url("https://u:p@host/x")), "https://host/x");
+}
+
 }  // namespace
 }  // namespace driftlint

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/files.h"
 #include "base/hash.h"
 
 namespace driftlint {
@@ -36,14 +37,12 @@ std::vector<std::string> fingerprints(const std::vector<Finding>& findings) {
   return out;
 }
 
-Expected<Baseline> read_baseline(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Error{"--baseline " + path + ": cannot read"};
-  std::stringstream text;
-  text << in.rdbuf();
+Expected<Baseline> read_baseline(const std::string& path, uint64_t max_bytes) {
+  Expected<std::string> text = read_regular_file(path, max_bytes);
+  if (!text) return Error{"--baseline " + text.error().message};
   Baseline baseline;
   try {
-    nlohmann::json doc = nlohmann::json::parse(text.str());
+    nlohmann::json doc = nlohmann::json::parse(*text);
     if (!doc.is_object() || doc.value("version", 0) != 1 || !doc.contains("findings") || !doc["findings"].is_array()) {
       return Error{"--baseline " + path + ": not a driftlint baseline (version 1 with findings)"};
     }

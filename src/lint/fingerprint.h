@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "base/files.h"
 #include "lint/finding.h"
 
 namespace driftlint {
@@ -20,7 +21,7 @@ struct Baseline {
   std::map<std::string, size_t> counts;  // fingerprint -> how many
 };
 
-Expected<Baseline> read_baseline(const std::string& path);
+Expected<Baseline> read_baseline(const std::string& path, uint64_t max_bytes = kDefaultMaxFileBytes);
 // Removes the open findings the baseline holds (each baseline entry absorbs
 // one finding); returns how many were removed. Suppressed findings stay.
 size_t drop_baselined(std::vector<Finding>& findings, Baseline baseline);

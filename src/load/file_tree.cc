@@ -1,5 +1,6 @@
 #include "load/file_tree.h"
 
+#include "base/files.h"
 #include "load/helm.h"
 
 #include <dirent.h>
@@ -9,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <climits>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -19,6 +21,16 @@
 namespace driftlint {
 
 namespace fs = std::filesystem;
+
+std::string link_skip_reason(LinkTarget target) {
+  return target == LinkTarget::Outside ? "symbolic link to a file outside the repo (not followed)" : "";
+}
+
+std::string link_error(LinkTarget target) {
+  if (target == LinkTarget::Broken) return "broken symbolic link";
+  if (target == LinkTarget::Loop) return "symbolic link loop";
+  return "";
+}
 
 bool is_manifest_file_name(const std::string& name) {
   auto ends_with = [&](const char* suffix) {
@@ -47,12 +59,42 @@ bool is_helm_templates_dir(const fs::path& root, const fs::path& dir) {
 
 namespace {
 
+// Judged from the repo root's real path.
+LinkTarget classify_link(const fs::path& link, const std::string& real_root) {
+  char resolved[PATH_MAX];
+  if (!::realpath(link.c_str(), resolved)) return errno == ELOOP ? LinkTarget::Loop : LinkTarget::Broken;
+  std::string target = resolved;
+  bool inside = real_root == "/" || (target.size() > real_root.size() && target.compare(0, real_root.size(), real_root) == 0 &&
+                                     target[real_root.size()] == '/');
+  if (!inside) return LinkTarget::Outside;
+  struct stat st;
+  return ::stat(resolved, &st) == 0 && S_ISREG(st.st_mode) ? LinkTarget::InRepo : LinkTarget::NotAFile;
+}
+
+std::string real_path_of(const std::string& path) {
+  char resolved[PATH_MAX];
+  return ::realpath(path.c_str(), resolved) ? std::string(resolved) : path;
+}
+
 // A recursive walk with readdir and the entry types it returns: no stat for
 // an ordinary file or folder, which matters at tens of thousands of files.
-// Symbolic links to folders are not followed (no loops); links to files are.
+// Symbolic links to folders are not followed (no loops); links to files are
+// when the file is inside the repo.
 struct Walker {
   const fs::path& root;
   FileListing& out;
+  std::string real_root = real_path_of(root.string());
+
+  void add_link(std::string path) {
+    LinkTarget target = classify_link(root / path, real_root);
+    if (target == LinkTarget::InRepo) {
+      out.files.push_back(std::move(path));
+    } else if (std::string reason = link_skip_reason(target); !reason.empty()) {
+      out.skipped.push_back({std::move(path), reason});
+    } else if (std::string error = link_error(target); !error.empty()) {
+      out.errors.push_back((root / path).string() + ": " + error);
+    }
+  }
 
   void walk(const std::string& relative) {  // "" is the root; else "a/b"
     std::string full = relative.empty() ? root.string() : (root / relative).string();
@@ -83,12 +125,7 @@ struct Walker {
         if (type == DT_REG) {
           out.files.push_back(std::move(path));
         } else if (type == DT_LNK) {
-          struct stat st;
-          if (::stat((root / path).c_str(), &st) != 0) {
-            out.errors.push_back((root / path).string() + ": broken symbolic link");
-          } else if (S_ISREG(st.st_mode)) {
-            out.files.push_back(std::move(path));
-          }
+          add_link(std::move(path));
         }
       }
     }
@@ -127,7 +164,18 @@ Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes
   fs::path full = fs::path(root_) / path;
   // open, fstat and one read of the whole file: the fewest system calls,
   // which matter when a repo has tens of thousands of small files.
-  int fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO put where a file was listed must not block the run.
+  // O_NOFOLLOW: a link is opened only once its target is known to be inside.
+  int fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
+  if (fd < 0 && errno == ELOOP && single_file_.empty()) {
+    if (LinkTarget target = classify_link(full, real_path_of(root_)); target != LinkTarget::InRepo) {
+      std::string why = link_skip_reason(target) + link_error(target);
+      return Error{full.string() + ": " + (why.empty() ? "symbolic link to something that is not a file" : why)};
+    }
+    fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  } else if (fd < 0 && errno == ELOOP) {
+    fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);  // the file the user named
+  }
   if (fd < 0) {
     if (errno == ENOENT) {
       return Error{full.string() + ": vanished while driftlint was reading the repo (deleted or renamed during the run); not checked"};
@@ -136,20 +184,27 @@ Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes
   }
   FileContent content;
   struct stat st;
-  bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-  if (regular && static_cast<uint64_t>(st.st_size) > max_bytes) {
+  if (::fstat(fd, &st) != 0) {
+    int saved = errno;
+    ::close(fd);
+    return Error{full.string() + ": cannot read: " + std::strerror(saved)};
+  }
+  if (!S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Error{full.string() + ": " + describe_file_type(st.st_mode) + ", not a regular file; not read"};
+  }
+  if (static_cast<uint64_t>(st.st_size) > max_bytes) {
     content.size = static_cast<uint64_t>(st.st_size);
     content.too_large = true;
     ::close(fd);
     return content;
   }
-  // A regular file is read in one call of its size; anything else (a FIFO,
-  // /proc) until end of file.
-  size_t expected = regular ? static_cast<size_t>(st.st_size) : 0;
-  content.text.resize(regular ? expected : 64 * 1024);
+  // One read call of the file's size; a file that grows meanwhile is read
+  // no further than the limit.
+  size_t expected = static_cast<size_t>(st.st_size);
+  content.text.resize(expected);
   size_t used = 0;
-  while (!regular || used < expected) {
-    if (used == content.text.size()) content.text.resize(content.text.size() * 2);
+  while (used < expected) {
     ssize_t n = ::read(fd, content.text.data() + used, content.text.size() - used);
     if (n < 0) {
       if (errno == EINTR) continue;

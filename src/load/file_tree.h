@@ -43,6 +43,16 @@ class FileTree {
   virtual std::string content_fingerprint(const std::string& path) const { return {}; }
 };
 
+// Where a symbolic link to a manifest leads. A link that leaves the repo is
+// never followed, in a work tree as at a revision: a pull request could
+// otherwise make driftlint read, and quote, any file the runner can read.
+enum class LinkTarget { InRepo, Outside, NotAFile, Broken, Loop };
+
+// How the listing reports a link that is not followed: a skipped path
+// (Outside) or an input error (Broken, Loop); "" for the others.
+std::string link_skip_reason(LinkTarget target);
+std::string link_error(LinkTarget target);
+
 // True for names the loader treats as manifests: .yaml, .yml, .json.
 bool is_manifest_file_name(const std::string& name);
 

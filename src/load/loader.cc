@@ -3,11 +3,20 @@
 #include <algorithm>
 #include <iterator>
 
+#include "base/files.h"
 #include "base/parallel.h"
 #include "load/parse_cache.h"
 
 namespace driftlint {
 namespace {
+
+// An allocation that failed while parsing says nothing of the file: an input
+// error (exit 2) that names the limit, never a yaml-syntax finding.
+std::string out_of_memory_error(const RepoInput& repo, const LoadedFile& file, uint64_t max_file_size) {
+  return repo.name + "/" + file.path + ": ran out of memory parsing this " + format_size(file.bytes) +
+         " file (not checked; --max-file-size is " + format_size(max_file_size) +
+         ": lower it to refuse such files, or give driftlint more memory)";
+}
 
 bool is_kustomization_path(const std::string& path) {
   size_t slash = path.rfind('/');
@@ -176,6 +185,11 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
       }
     }
     file.parsed = yaml::parse_yaml(content->text, limits);
+    if (file.parsed.out_of_memory) {
+      read_errors[i] = out_of_memory_error(repo, file, options.max_file_size);
+      file.content_id.clear();  // never cached as parsed
+      return;
+    }
     if (content->text.find(kIgnoreMarker) != std::string::npos) {
       file.directives = scan_ignore_directives(content->text, file.parsed);
     }

@@ -25,7 +25,7 @@ struct RepoInput {
   std::string source;                 // as the user wrote it
   std::optional<std::string> revision;  // as asked
   std::optional<std::string> commit;    // resolved commit id, when known
-  std::optional<std::string> url;       // the URL Argo CD would use, when known
+  std::optional<std::string> url;       // the URL Argo CD would use, when known; never with credentials
   Eventually<bool> dirty;               // a working tree with uncommitted changes (computed meanwhile)
   std::shared_ptr<GitRepository> git;   // when the repo is a git repository
   std::string git_folder;  // the repo's folder inside the git checkout ("" = its root);

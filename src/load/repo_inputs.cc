@@ -65,7 +65,10 @@ void record_git_state(RepoInput& repo, const std::shared_ptr<GitRepository>& git
     repo.commit = git->head_commit();
     repo.dirty = Eventually<bool>::start([git] { return git->dirty(); });
   }
-  if (!repo.url) repo.url = git->origin_url();
+  if (!repo.url) {
+    // An origin of https://user:TOKEN@host/... is common in CI checkouts.
+    if (std::optional<std::string> origin = git->origin_url()) repo.url = redact_url(*origin);
+  }
 }
 
 // Reads `revision` of `git` from the object database into `repo`; errors name `who`.
@@ -101,7 +104,7 @@ void add_url_entry(const RepoConfig& entry, const GitCacheOptions& cache, const 
   repo.name = entry.name;
   repo.source = redact_url(entry.source);
   repo.revision = entry.revision;
-  repo.url = entry.url ? *entry.url : redact_url(entry.source);
+  repo.url = redact_url(entry.url ? *entry.url : entry.source);
   // Without a revision: the remote's default branch, which the cache's HEAD follows.
   if (!read_revision(repo, clone->repo, entry.revision.value_or("HEAD"), "", who, out)) return;
   used.insert(entry.name);
@@ -131,7 +134,7 @@ void add_repo_entry(const RepoConfig& entry, const fs::path& base, const GitCach
   RepoInput repo;
   repo.name = entry.name;
   repo.source = entry.source;
-  repo.url = entry.url;
+  if (entry.url) repo.url = redact_url(*entry.url);
   repo.revision = entry.revision;
   if (entry.revision) {
     // Read the revision from the object database; the work tree is not touched.

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "base/embedded_files.h"
+#include "base/files.h"
 #include "drift/diff.h"
 #include "model/quantity.h"
 #include "yaml/parser.h"
@@ -222,10 +223,9 @@ Expected<DeclarativeSpecs> load_declarative_rules(const std::string& dir) {
   std::sort(files.begin(), files.end());
   DeclarativeSpecs out;
   for (const fs::path& file : files) {
-    std::ifstream in(file, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    auto specs = parse_declarative_rules(text.str(), file.string());
+    Expected<std::string> text = read_regular_file(file.string(), kDefaultMaxFileBytes);
+    if (!text) return Error{"--rules-dir " + text.error().message};
+    auto specs = parse_declarative_rules(*text, file.string());
     if (!specs) return specs.error();
     out.insert(out.end(), specs->begin(), specs->end());
   }

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "base/embedded_files.h"
+#include "base/files.h"
 #include "yaml/json.h"
 #include "yaml/parser.h"
 
@@ -97,10 +98,12 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
     }
     std::sort(files.begin(), files.end());
     for (const fs::path& file : files) {
-      std::ifstream in(file, std::ios::binary);
-      std::stringstream text;
-      text << in.rdbuf();
-      yaml::ParsedFile parsed = yaml::parse_yaml(text.str());
+      Expected<std::string> text = read_regular_file(file.string(), kDefaultMaxFileBytes);
+      if (!text) {
+        errors.push_back("--schema-dir " + text.error().message);
+        continue;
+      }
+      yaml::ParsedFile parsed = yaml::parse_yaml(*text);
       if (parsed.error) {
         errors.push_back("--schema-dir " + file.string() + ":" + std::to_string(parsed.error->position.line) + ":" +
                          std::to_string(parsed.error->position.column) + ": " + parsed.error->message);

@@ -1,6 +1,7 @@
 #include "yaml/parser.h"
 
 #include <exception>
+#include <new>
 
 #include "yaml/tree_builder.h"
 
@@ -21,7 +22,11 @@ ParsedFile parse_yaml(std::string_view text, const ParseLimits& limits) {
     } else {
       parse_with_libyaml(text, builder, out);
     }
-  } catch (const std::exception& e) {  // std::bad_alloc on a huge document
+  } catch (const std::bad_alloc&) {
+    ParsedFile none;  // drop what was built: memory is what is short
+    none.out_of_memory = true;
+    return none;
+  } catch (const std::exception& e) {
     out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
   }
   out.tree = builder.tree();

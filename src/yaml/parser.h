@@ -47,6 +47,9 @@ struct ParsedFile {
   std::vector<Document> documents;
   std::optional<SyntaxError> error;
   std::vector<DuplicateKey> duplicate_keys;
+  // Memory ran out while parsing: nothing was kept, and it says nothing of
+  // the file's syntax (the caller reports it as an input error).
+  bool out_of_memory = false;
 };
 
 // Parses every document of a YAML (or JSON) text. Never throws.

@@ -1,0 +1,34 @@
+#include "base/parallel.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <stdexcept>
+#include <vector>
+
+namespace driftlint {
+namespace {
+
+TEST(ParallelForTest, RunsEveryItemOnce) {
+  std::vector<std::atomic<int>> seen(1000);
+  parallel_for(seen.size(), 4, [&](size_t i) { ++seen[i]; });
+  for (const auto& s : seen) EXPECT_EQ(s.load(), 1);
+}
+
+// Before, an exception in a worker thread ended the process (std::terminate).
+TEST(ParallelForTest, AnExceptionInAnyThreadReachesTheCaller) {
+  for (unsigned jobs : {1u, 2u, 8u}) {
+    std::atomic<int> ran{0};
+    EXPECT_THROW(parallel_for(10'000, jobs,
+                              [&](size_t i) {
+                                ++ran;
+                                if (i == 17) throw std::runtime_error("item 17");
+                              }),
+                 std::runtime_error)
+        << jobs;
+    EXPECT_LT(ran.load(), 10'000) << "handing out stops after a failure";
+  }
+}
+
+}  // namespace
+}  // namespace driftlint
