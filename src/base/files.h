@@ -34,5 +34,8 @@ bool write_file_atomically(const std::string& path, const std::string& text);
 // The same, for content written piece by piece into `write`'s stream (a
 // large file need not be built in memory first).
 bool write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write);
+// The same, creating the file with `mode` (less the umask) instead of 0666:
+// 0600 for a file only its owner may read.
+bool write_file_atomically(const std::string& path, const std::function<void(std::ostream&)>& write, unsigned mode);
 
 }  // namespace driftlint

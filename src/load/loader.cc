@@ -137,6 +137,7 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   std::vector<std::unique_ptr<ParsePack>> packs(result.repos.size());
   std::vector<std::string> identities(result.repos.size());  // "": the repo is not cached
   if (options.cache) {
+    options.cache->sweep_temporaries();
     for (uint32_t r = 0; r < result.repos.size(); ++r) {
       identities[r] = result.repos[r].tree->cache_identity();
       if (!identities[r].empty()) packs[r] = options.cache->open(identities[r], result.notes);

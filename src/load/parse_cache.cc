@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <git2.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/file_snapshot.h"
 #include "base/files.h"
 #include "base/hash.h"
 #include "git/repository.h"
@@ -38,6 +38,42 @@ std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
          (limits.engine == yaml::YamlEngine::Libyaml ? "libyaml" : "yaml-cpp") + "/depth=" +
          std::to_string(limits.max_depth) + "/aliases=" + std::to_string(limits.max_alias_expansion);
+}
+
+bool is_pack(const std::string& name) { return name.size() > 5 && name.compare(name.size() - 5, 5, ".pack") == 0; }
+
+// What write_file_atomically writes before its rename.
+bool is_temporary(const std::string& name) { return name.find(".tmp-") != std::string::npos; }
+
+// Removes the files of `folder` that `select` picks and that nobody wrote
+// for `age`.
+void remove_unwritten_for(const fs::path& folder, bool (*select)(const std::string&), fs::file_time_type::duration age) {
+  std::error_code ec;
+  auto now = fs::file_time_type::clock::now();
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    if (!select(it->path().filename().string())) continue;
+    std::error_code time_ec;
+    auto written = fs::last_write_time(it->path(), time_ec);
+    if (!time_ec && now - written > age) fs::remove(it->path(), time_ec);
+  }
+}
+
+// Cache folders are the user's alone (0700): packs hold what every linted
+// file says. One that exists is left as it is, except a parse-v1 left open
+// to others by an older version, which is closed.
+void make_private_folder(const std::string& folder) {
+  if (::mkdir(folder.c_str(), 0700) == 0) return;
+  std::error_code ec;
+  if (errno == ENOENT) {
+    fs::create_directories(fs::path(folder).parent_path(), ec);
+    ::mkdir(folder.c_str(), 0700);
+    return;
+  }
+  struct stat st;
+  if (fs::path(folder).filename() == "parse-v1" && ::stat(folder.c_str(), &st) == 0 && st.st_uid == ::geteuid() &&
+      (st.st_mode & 077) != 0) {
+    ::chmod(folder.c_str(), 0700);
+  }
 }
 
 }  // namespace
@@ -113,24 +149,17 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
   if (fd < 0) return nullptr;  // no pack yet: not a problem
   auto pack = std::unique_ptr<ParsePack>(new ParsePack());
   pack->max_depth_ = max_depth;
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || st.st_size == 0) {
-    ::close(fd);
-    problem = "parse cache " + file + " is damaged (empty); ignored, and rebuilt after this run";
-    return nullptr;
-  }
   // Mapped, not read: the trees borrow the page cache's pages instead of
   // copying them into fresh memory (which costs more than parsing on some
-  // virtual machines).
-  size_t size = static_cast<size_t>(st.st_size);
-  void* address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
-  ::close(fd);
-  if (address == MAP_FAILED) {
-    problem = "parse cache " + file + " cannot be mapped (" + std::strerror(errno) + "); ignored";
+  // virtual machines). The snapshot keeps those bytes as they are for the
+  // whole run, even if the file is truncated or rewritten in place.
+  Expected<std::shared_ptr<const FileSnapshot>> snapshot = FileSnapshot::take(fd);
+  if (!snapshot) {
+    problem = "parse cache " + file + " is damaged (" + snapshot.error().message + "); ignored, and rebuilt after this run";
     return nullptr;
   }
-  pack->mapping_ = std::shared_ptr<const void>(address, [size](const void* a) { ::munmap(const_cast<void*>(a), size); });
-  pack->data_ = std::string_view(static_cast<const char*>(address), size);
+  pack->snapshot_ = *snapshot;
+  pack->data_ = (*snapshot)->bytes();
   auto damaged = [&](const std::string& what) {
     problem = "parse cache " + file + " is damaged (" + what + "); ignored, and rebuilt after this run";
     return nullptr;
@@ -185,7 +214,7 @@ std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
     damaged_[entry] = true;
     return std::nullopt;
   }
-  std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, mapping_);
+  std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, snapshot_);
   CachedFile out;
   if (!parsed || !decode_directives(in, out.directives) || !in.empty()) {
     damaged_[entry] = true;
@@ -210,6 +239,8 @@ std::optional<CachedFile> ParsePack::by_content(const std::string& content_id) c
   if (it == by_content_.end()) return std::nullopt;
   return decode(it->second);
 }
+
+bool ParsePack::is_private_copy() const { return snapshot_->is_private_copy(); }
 
 size_t ParsePack::damaged_entries() const {
   size_t n = 0;
@@ -249,25 +280,18 @@ std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, st
   return pack;
 }
 
+void ParseCache::sweep_temporaries(std::chrono::minutes age) const {
+  remove_unwritten_for(fs::path(dir_) / "parse-v1", is_temporary, age);
+}
+
 void ParseCache::collect_garbage(int max_age_days) const {
   fs::path folder = fs::path(dir_) / "parse-v1";
   fs::path marker = folder / ".last-gc";
   std::error_code ec;
-  auto now = fs::file_time_type::clock::now();
   auto last = fs::last_write_time(marker, ec);
-  if (!ec && now - last < std::chrono::hours(24)) return;
-  std::ofstream(marker).put('\n');
-  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    bool pack = name.size() > 5 && name.compare(name.size() - 5, 5, ".pack") == 0;
-    bool temporary = name.find(".pack.tmp-") != std::string::npos;
-    if (!pack && !temporary) continue;
-    std::error_code time_ec;
-    auto written = fs::last_write_time(it->path(), time_ec);
-    if (time_ec) continue;
-    auto limit = temporary ? std::chrono::hours(24) : std::chrono::hours(24 * max_age_days);
-    if (now - written > limit) fs::remove(it->path(), time_ec);
-  }
+  if (!ec && fs::file_time_type::clock::now() - last < std::chrono::hours(24)) return;
+  write_file_atomically(marker.string(), [](std::ostream& out) { out << '\n'; }, 0600);
+  remove_unwritten_for(folder, is_pack, std::chrono::hours(24 * max_age_days));
 }
 
 bool ParseCache::store(const std::string& identity, const std::vector<const LoadedFile*>& files,
@@ -276,8 +300,8 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
   if (previous && previous->same_index(files)) return true;
 
   std::string path = pack_path(identity);
-  std::error_code ec;
-  fs::create_directories(fs::path(path).parent_path(), ec);
+  make_private_folder(dir_);
+  make_private_folder((fs::path(dir_) / "parse-v1").string());
   std::unordered_map<std::string_view, uint32_t> entry_of;
   std::vector<const LoadedFile*> entry_files;
   for (const LoadedFile* f : files) {
@@ -314,7 +338,7 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
     }
     put_u64(index, cache_checksum(index));
     out.write(index.data(), static_cast<std::streamsize>(index.size()));
-  });
+  }, 0600);
   if (!written_whole) notes.push_back("parse cache: cannot write " + path + "; the next run parses again");
   return written_whole;
 }

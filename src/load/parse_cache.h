@@ -9,13 +9,16 @@
 //     times and inode for a file on disk (git's index does the same). A file
 //     modified in the last two seconds gets no fingerprint, so a change within
 //     the file system's timestamp granularity is never missed.
-// A pack is rewritten (atomically) only when something changed; packs unused
-// for 30 days are deleted. A damaged
-// pack or entry is ignored with a note and rebuilt; nothing is ever trusted
-// without its checksum and a bounds-checked decode.
+// A pack is rewritten (atomically: a new file, renamed over the old) only when
+// something changed; a run keeps the bytes it read even if the file is
+// truncated or rewritten in place meanwhile (base/file_snapshot.h). Packs
+// unused for 30 days are deleted, temporary files of killed runs after an
+// hour. A damaged pack or entry is ignored with a note and rebuilt; nothing
+// is ever trusted without its checksum and a bounds-checked decode.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <tuple>
 #include <optional>
@@ -29,6 +32,7 @@
 
 namespace driftlint {
 
+class FileSnapshot;
 struct LoadResult;
 struct LoadedFile;
 class FileTree;
@@ -56,6 +60,8 @@ class ParsePack {
   bool same_index(const std::vector<const LoadedFile*>& files) const;
 
   size_t damaged_entries() const;
+  // Whether the pack's bytes are a private copy rather than the file's pages.
+  bool is_private_copy() const;
   size_t entry_count() const { return entries_.size(); }
   // Entry i, decoded (nullopt when damaged).
   std::optional<CachedFile> entry(uint32_t i) const { return i < entries_.size() ? decode(i) : std::nullopt; }
@@ -72,9 +78,9 @@ class ParsePack {
   };
   std::optional<CachedFile> decode(uint32_t entry) const;
 
-  // The pack file, mapped read-only; decoded trees borrow from it, so it
-  // lives as long as any of them (and survives the pack being replaced).
-  std::shared_ptr<const void> mapping_;
+  // The pack file's bytes; decoded trees borrow from them, so they live as
+  // long as any of them, unchanged whatever happens to the file.
+  std::shared_ptr<const FileSnapshot> snapshot_;
   std::string_view data_;
   size_t max_depth_ = 0;
   std::vector<Entry> entries_;
@@ -106,9 +112,14 @@ class ParseCache {
 
   const yaml::ParseLimits& limits() const { return limits_; }
 
-  // Deletes packs (and stray temporary files) unused for `max_age_days`; at
-  // most once a day (a marker file remembers when). Packs in use are
-  // touched by open(), so only forgotten repos and settings go.
+  // Deletes the temporary files of runs killed while writing a pack (20-30
+  // MB each for a large repo) once nobody wrote them for `age`: a live
+  // writer renames its own within seconds. Run at the start of every run.
+  void sweep_temporaries(std::chrono::minutes age = std::chrono::minutes(60)) const;
+
+  // Deletes packs unused for `max_age_days`; at most once a day (a marker
+  // file remembers when). Packs in use are touched by open(), so only
+  // forgotten repos and settings go.
   void collect_garbage(int max_age_days = 30) const;
 
  private:

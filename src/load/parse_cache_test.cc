@@ -1,5 +1,6 @@
 #include "load/parse_cache.h"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -203,6 +204,121 @@ TEST_F(ParseCacheTest, UnusedPacksAreCollected) {
   cache.collect_garbage();
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(cache.pack_path(DiskTree((dir_ / "repo").string()).cache_identity())));
+}
+
+// Every node of every document, printed (what any rule could read).
+void dump(const yaml::Node& node, std::string& out) {
+  out += std::to_string(static_cast<int>(node.kind())) + "@" + std::to_string(node.position().line) + ":" +
+         std::to_string(node.position().column) + "'" + std::string(node.text()) + "'";
+  for (size_t i = 0; i < node.size() && !node.is_scalar(); ++i) {
+    out += node.is_map() ? " k(" : " e(";
+    dump(node.is_map() ? node.key_at(i) : node.element(i), out);
+    if (node.is_map()) {
+      out += ") v(";
+      dump(node.value_at(i), out);
+    }
+    out += ")";
+  }
+}
+
+std::string dump(const std::vector<std::optional<CachedFile>>& files) {
+  std::string out;
+  for (const auto& f : files) {
+    if (!f) continue;
+    for (const yaml::Document& d : f->parsed.documents) {
+      if (d.root) dump(d.root, out);
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+// A pack truncated in place (by another tool, by hand) while a run has it
+// mapped used to take the run down with SIGBUS the next time any tree was
+// read; a rewrite in place would change bytes already checked.
+TEST_F(ParseCacheTest, DecodedTreesSurviveThePackTruncatedInPlace) {
+  load();
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  std::string problem;
+  std::unique_ptr<ParsePack> read = ParsePack::read(pack, 100, problem);
+  ASSERT_TRUE(read) << problem;
+  std::vector<std::optional<CachedFile>> decoded;
+  for (uint32_t e = 0; e < read->entry_count(); ++e) decoded.push_back(read->entry(e));
+  std::string before = dump(decoded);
+  ASSERT_NE(before.find("'cpu'"), std::string::npos);
+  bool mapped = !read->is_private_copy();
+
+  int fd = ::open(pack.c_str(), O_WRONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::ftruncate(fd, static_cast<off_t>(fs::file_size(pack) / 2)), 0);
+  EXPECT_EQ(dump(decoded), before);
+  ASSERT_EQ(::ftruncate(fd, 0), 0);
+  EXPECT_EQ(dump(decoded), before);
+  ::close(fd);
+  EXPECT_TRUE(read->is_private_copy());
+  if (!mapped) GTEST_SKIP() << "no lease under " << cache_dir_ << ": the pack was copied from the start";
+}
+
+TEST_F(ParseCacheTest, AWarmRunSurvivesThePackRewrittenInPlace) {
+  LoadResult cold = load();
+  LoadResult warm = load();
+  ASSERT_EQ(warm.files_from_cache(), 3u);
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  uintmax_t size = fs::file_size(pack);
+  std::ofstream(pack, std::ios::binary | std::ios::trunc) << std::string(size, '\xff');
+  EXPECT_EQ(describe(warm), describe(cold));
+  fs::resize_file(pack, 0);
+  EXPECT_EQ(describe(warm), describe(cold));
+  LoadResult next = load();  // sees the damage, parses, rebuilds
+  ASSERT_EQ(next.notes.size(), 1u);
+  EXPECT_NE(next.notes[0].find("damaged (empty)"), std::string::npos) << next.notes[0];
+  EXPECT_EQ(describe(next), describe(cold));
+}
+
+TEST_F(ParseCacheTest, TheWriterReplacesThePackInsteadOfWritingIntoIt) {
+  load();
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  struct stat before;
+  ASSERT_EQ(::stat(pack.c_str(), &before), 0);
+  write("apps/new.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n");
+  EXPECT_EQ(load().files_from_cache(), 3u);
+  struct stat after;
+  ASSERT_EQ(::stat(pack.c_str(), &after), 0);
+  EXPECT_NE(after.st_ino, before.st_ino);  // a new file renamed over the old one
+}
+
+TEST_F(ParseCacheTest, TemporaryFilesOfKilledRunsAreSweptAtStart) {
+  load();
+  fs::path folder = cache_dir_ / "parse-v1";
+  fs::path killed = folder / "0123456789abcdef.pack.tmp-4242-0";
+  fs::path writing = folder / "fedcba9876543210.pack.tmp-4343-0";  // another run, writing right now
+  std::ofstream(killed) << "half a pack";
+  std::ofstream(writing) << "half a pack";
+  struct timespec times[2] = {{time(nullptr) - 2 * 3600, 0}, {time(nullptr) - 2 * 3600, 0}};
+  ASSERT_EQ(::utimensat(AT_FDCWD, killed.c_str(), times, 0), 0);
+  ASSERT_TRUE(fs::exists(folder / ".last-gc"));  // the daily collection has run: only the sweep can see them
+  load();
+  EXPECT_FALSE(fs::exists(killed));
+  EXPECT_TRUE(fs::exists(writing));
+}
+
+TEST_F(ParseCacheTest, CacheFoldersAndPacksAreTheOwnersAlone) {
+  load();
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  auto mode = [](const fs::path& p) {
+    struct stat st;
+    return ::stat(p.c_str(), &st) == 0 ? st.st_mode & 0777 : 0;
+  };
+  EXPECT_EQ(mode(cache_dir_), 0700u);  // created by driftlint
+  EXPECT_EQ(mode(cache_dir_ / "parse-v1"), 0700u);
+  EXPECT_EQ(mode(pack), 0600u);
+  EXPECT_EQ(mode(cache_dir_ / "parse-v1" / ".last-gc"), 0600u);
+
+  // A parse-v1 an older version left open to others is closed on the next write.
+  fs::permissions(cache_dir_ / "parse-v1", fs::perms(0755));
+  write("apps/new.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n");
+  load();
+  EXPECT_EQ(mode(cache_dir_ / "parse-v1"), 0700u);
 }
 
 TEST(TreeCodecTest, RefusesDamageInsteadOfFollowingIt) {
