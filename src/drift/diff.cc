@@ -3,6 +3,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <set>
 
 #include <nlohmann/json.hpp>
@@ -121,14 +122,14 @@ class Differ {
       }
       if (keyed_by_name(desired) && keyed_by_name(live)) {
         std::set<std::string_view> names;
+        std::map<std::string_view, yaml::Node> live_by_name;  // names are distinct (keyed_by_name)
+        for (yaml::Node l : live.elements()) live_by_name.emplace(*l.get("name").as_string(), l);
         for (size_t i = 0; i < desired.size(); ++i) {
           yaml::Node d = desired.element(i);
           std::string_view name = *d.get("name").as_string();
           names.insert(name);
-          yaml::Node match;
-          for (yaml::Node l : live.elements()) {
-            if (l.get("name").as_string() == name) match = l;
-          }
+          auto found = live_by_name.find(name);
+          yaml::Node match = found == live_by_name.end() ? yaml::Node() : found->second;
           path.push_back({std::to_string(i), true, std::string(name)});
           compare(d, match, path);
           path.pop_back();

@@ -7,277 +7,10 @@
 
 #include "base/strings.h"
 #include "drift/diff.h"
+#include "schema/schema_node.h"
 #include "yaml/json.h"
 
 namespace driftlint {
-
-enum TypeBit : uint8_t { kNull = 1, kBool = 2, kInteger = 4, kNumber = 8, kString = 16, kArray = 32, kObject = 64 };
-
-struct SchemaNode {
-  bool always_false = false;
-  uint8_t types = 0;  // 0: any
-  bool nullable = false;
-  bool int_or_string = false;
-  bool preserve_unknown = false;
-  bool embedded_resource = false;
-  std::map<std::string, const SchemaNode*> properties;
-  std::vector<std::string> required;
-  const SchemaNode* items = nullptr;
-  std::vector<const SchemaNode*> tuple_items;
-  enum class Additional { Unspecified, Allowed, Forbidden, Schema } additional = Additional::Unspecified;
-  const SchemaNode* additional_schema = nullptr;
-  bool has_enum = false;
-  std::vector<nlohmann::json> enum_values;
-  std::shared_ptr<RE2> pattern;
-  std::string pattern_text;
-  std::optional<double> minimum, maximum, exclusive_minimum, exclusive_maximum;
-  std::optional<uint64_t> min_length, max_length, min_items, max_items;
-  std::string format;
-  std::vector<const SchemaNode*> all_of, any_of, one_of;
-  const SchemaNode* not_schema = nullptr;
-  const SchemaNode* ref = nullptr;
-  std::vector<std::pair<std::shared_ptr<RE2>, const SchemaNode*>> pattern_properties;
-  const SchemaNode* additional_items = nullptr;  // for items past a tuple
-  std::optional<uint64_t> min_properties, max_properties;
-  std::optional<double> multiple_of;
-  bool has_const = false;
-  nlohmann::json const_value;
-  bool unique_items = false;
-  const SchemaNode* contains = nullptr;
-  const SchemaNode* property_names = nullptr;
-  const SchemaNode* if_schema = nullptr;
-  const SchemaNode* then_schema = nullptr;
-  const SchemaNode* else_schema = nullptr;
-  std::vector<std::pair<std::string, std::vector<std::string>>> dependent_required;
-  std::vector<std::pair<std::string, const SchemaNode*>> dependent_schemas;
-};
-
-class SchemaCompiler {
- public:
-  SchemaCompiler(Schema& schema) : schema_(schema) {}
-
-  Expected<const SchemaNode*> compile(const nlohmann::json& j, const std::string& pointer) {
-    if (auto it = by_pointer_.find(pointer); it != by_pointer_.end()) return it->second;
-    SchemaNode& node = schema_.nodes_.emplace_back();
-    by_pointer_[pointer] = &node;  // before the children: refs may loop back
-    if (j.is_boolean()) {
-      node.always_false = !j.get<bool>();
-      return &node;
-    }
-    if (!j.is_object()) return Error{"schema at '" + pointer + "' is not an object"};
-    auto fail = [&](const std::string& keyword, const std::string& what) -> Error {
-      return Error{"schema keyword '" + keyword + "' at '" + pointer + "': " + what};
-    };
-    if (auto r = j.find("$ref"); r != j.end()) {
-      if (!r->is_string()) return fail("$ref", "not a string");
-      std::string target = r->get<std::string>();
-      if (target.empty() || target[0] != '#') return fail("$ref", "only references inside the schema are supported ('" + target + "')");
-      nlohmann::json::json_pointer ptr;
-      try {
-        ptr = nlohmann::json::json_pointer(target.substr(1));
-      } catch (const nlohmann::json::exception& e) {
-        return fail("$ref", e.what());
-      }
-      if (!schema_.source_.contains(ptr)) return fail("$ref", "'" + target + "' points at nothing");
-      auto resolved = compile(schema_.source_.at(ptr), target.substr(1));
-      if (!resolved) return resolved.error();
-      node.ref = *resolved;
-      return &node;  // siblings of $ref are ignored (drafts 4 to 7)
-    }
-    if (auto t = j.find("type"); t != j.end()) {
-      auto bit = [](const std::string& name) -> uint8_t {
-        if (name == "null") return kNull;
-        if (name == "boolean") return kBool;
-        if (name == "integer") return kInteger;
-        if (name == "number") return kNumber | kInteger;
-        if (name == "string") return kString;
-        if (name == "array") return kArray;
-        if (name == "object") return kObject;
-        return 0;
-      };
-      std::vector<std::string> names;
-      if (t->is_string()) names.push_back(t->get<std::string>());
-      else if (t->is_array()) {
-        for (const auto& e : *t) {
-          if (e.is_string()) names.push_back(e.get<std::string>());
-        }
-      }
-      for (const std::string& n : names) {
-        uint8_t b = bit(n);
-        if (!b) return fail("type", "unknown type '" + n + "'");
-        node.types |= b;
-      }
-    }
-    auto flag = [&](const char* key) { return j.contains(key) && j[key].is_boolean() && j[key].get<bool>(); };
-    node.nullable = flag("nullable");
-    node.int_or_string = flag("x-kubernetes-int-or-string");
-    node.preserve_unknown = flag("x-kubernetes-preserve-unknown-fields");
-    node.embedded_resource = flag("x-kubernetes-embedded-resource");
-    if (auto p = j.find("properties"); p != j.end() && p->is_object()) {
-      for (const auto& [key, sub] : p->items()) {
-        auto c = compile(sub, pointer + "/properties/" + escape(key));
-        if (!c) return c.error();
-        node.properties[key] = *c;
-      }
-    }
-    if (auto r = j.find("required"); r != j.end() && r->is_array()) {
-      for (const auto& e : *r) {
-        if (e.is_string()) node.required.push_back(e.get<std::string>());
-      }
-    }
-    if (auto i = j.find("items"); i != j.end()) {
-      if (i->is_array()) {
-        for (size_t k = 0; k < i->size(); ++k) {
-          auto c = compile((*i)[k], pointer + "/items/" + std::to_string(k));
-          if (!c) return c.error();
-          node.tuple_items.push_back(*c);
-        }
-      } else {
-        auto c = compile(*i, pointer + "/items");
-        if (!c) return c.error();
-        node.items = *c;
-      }
-    }
-    if (auto a = j.find("additionalProperties"); a != j.end()) {
-      if (a->is_boolean()) {
-        node.additional = a->get<bool>() ? SchemaNode::Additional::Allowed : SchemaNode::Additional::Forbidden;
-      } else {
-        auto c = compile(*a, pointer + "/additionalProperties");
-        if (!c) return c.error();
-        node.additional = SchemaNode::Additional::Schema;
-        node.additional_schema = *c;
-      }
-    }
-    if (auto e = j.find("enum"); e != j.end() && e->is_array()) {
-      node.has_enum = true;
-      node.enum_values.assign(e->begin(), e->end());
-    }
-    if (auto p = j.find("pattern"); p != j.end() && p->is_string()) {
-      node.pattern_text = p->get<std::string>();
-      RE2::Options o;
-      o.set_log_errors(false);
-      auto re = std::make_shared<RE2>(node.pattern_text, o);
-      // ECMA-262 features RE2 lacks (look-around, back-references) cannot be
-      // checked: the keyword is left out, and said so.
-      if (re->ok()) node.pattern = re;
-      else schema_.unsupported_.push_back("pattern '" + node.pattern_text + "' at '" + pointer + "': " + re->error());
-    }
-    auto number = [&](const char* key) -> std::optional<double> {
-      if (auto v = j.find(key); v != j.end() && v->is_number()) return v->get<double>();
-      return std::nullopt;
-    };
-    auto count = [&](const char* key) -> std::optional<uint64_t> {
-      if (auto v = j.find(key); v != j.end() && v->is_number() && v->get<double>() >= 0) return static_cast<uint64_t>(v->get<double>());
-      return std::nullopt;
-    };
-    node.minimum = number("minimum");
-    node.maximum = number("maximum");
-    // Draft 4 writes exclusiveMinimum: true beside minimum; later drafts a number.
-    if (auto e = j.find("exclusiveMinimum"); e != j.end()) {
-      if (e->is_boolean() && e->get<bool>() && node.minimum) node.exclusive_minimum = std::exchange(node.minimum, std::nullopt);
-      else if (e->is_number()) node.exclusive_minimum = e->get<double>();
-    }
-    if (auto e = j.find("exclusiveMaximum"); e != j.end()) {
-      if (e->is_boolean() && e->get<bool>() && node.maximum) node.exclusive_maximum = std::exchange(node.maximum, std::nullopt);
-      else if (e->is_number()) node.exclusive_maximum = e->get<double>();
-    }
-    node.min_length = count("minLength");
-    node.max_length = count("maxLength");
-    node.min_items = count("minItems");
-    node.max_items = count("maxItems");
-    if (auto f = j.find("format"); f != j.end() && f->is_string()) node.format = f->get<std::string>();
-    for (auto [key, target] : {std::pair<const char*, std::vector<const SchemaNode*>*>{"allOf", &node.all_of}, {"anyOf", &node.any_of}, {"oneOf", &node.one_of}}) {
-      if (auto list = j.find(key); list != j.end() && list->is_array()) {
-        for (size_t k = 0; k < list->size(); ++k) {
-          auto c = compile((*list)[k], pointer + "/" + key + "/" + std::to_string(k));
-          if (!c) return c.error();
-          target->push_back(*c);
-        }
-      }
-    }
-    if (auto n = j.find("not"); n != j.end()) {
-      auto c = compile(*n, pointer + "/not");
-      if (!c) return c.error();
-      node.not_schema = *c;
-    }
-    if (auto pp = j.find("patternProperties"); pp != j.end() && pp->is_object()) {
-      for (const auto& [pattern, sub] : pp->items()) {
-        RE2::Options o;
-        o.set_log_errors(false);
-        auto re = std::make_shared<RE2>(pattern, o);
-        if (!re->ok()) {
-          schema_.unsupported_.push_back("patternProperties '" + pattern + "' at '" + pointer + "': " + re->error());
-          continue;
-        }
-        auto c = compile(sub, pointer + "/patternProperties/" + escape(pattern));
-        if (!c) return c.error();
-        node.pattern_properties.emplace_back(re, *c);
-      }
-    }
-    // Sub-schemas under a keyword: compiled, or nullptr when absent.
-    auto sub = [&](const char* key, const SchemaNode*& target) -> Status {
-      auto it = j.find(key);
-      if (it == j.end()) return {};
-      auto c = compile(*it, pointer + "/" + key);
-      if (!c) return c.error();
-      target = *c;
-      return {};
-    };
-    for (auto [key, target] : {std::pair<const char*, const SchemaNode**>{"additionalItems", &node.additional_items},
-                               {"contains", &node.contains}, {"propertyNames", &node.property_names},
-                               {"if", &node.if_schema}, {"then", &node.then_schema}, {"else", &node.else_schema}}) {
-      if (Status st = sub(key, *target); !st) return st.error();
-    }
-    node.min_properties = count("minProperties");
-    node.max_properties = count("maxProperties");
-    node.multiple_of = number("multipleOf");
-    if (auto c = j.find("const"); c != j.end()) {
-      node.has_const = true;
-      node.const_value = *c;
-    }
-    node.unique_items = flag("uniqueItems");
-    if (auto d = j.find("dependencies"); d != j.end() && d->is_object()) {
-      for (const auto& [key, value] : d->items()) {
-        if (value.is_array()) {
-          std::vector<std::string> names;
-          for (const auto& e : value) {
-            if (e.is_string()) names.push_back(e.get<std::string>());
-          }
-          node.dependent_required.emplace_back(key, std::move(names));
-        } else {
-          auto c = compile(value, pointer + "/dependencies/" + escape(key));
-          if (!c) return c.error();
-          node.dependent_schemas.emplace_back(key, *c);
-        }
-      }
-    }
-    return &node;
-  }
-
- private:
-  static std::string escape(const std::string& key) {
-    std::string out;
-    for (char c : key) {
-      if (c == '~') out += "~0";
-      else if (c == '/') out += "~1";
-      else out += c;
-    }
-    return out;
-  }
-  Schema& schema_;
-  std::unordered_map<std::string, const SchemaNode*> by_pointer_;
-};
-
-Expected<std::shared_ptr<const Schema>> Schema::compile(const nlohmann::json& source, const SchemaOptions& options) {
-  auto schema = std::make_shared<Schema>();
-  schema->options_ = options;
-  schema->source_ = source;
-  SchemaCompiler compiler(*schema);
-  auto root = compiler.compile(schema->source_, "");
-  if (!root) return root.error();
-  schema->root_ = *root;
-  return std::shared_ptr<const Schema>(std::move(schema));
-}
 
 namespace {
 
@@ -372,6 +105,33 @@ bool format_ok(const std::string& format, yaml::Node n) {
   return true;  // other formats are not checked
 }
 
+// `v` with every number a double and no negative zero, as text: two items
+// equal as JSON values (1 == 1.0, 0.0 == -0.0) have the same text.
+void with_double_numbers(nlohmann::json& v) {
+  if (v.is_number()) v = v.get<double>() + 0.0;  // + 0.0 turns -0.0 into 0.0
+  if (!v.is_structured()) return;
+  for (nlohmann::json& child : v) with_double_numbers(child);  // depth <= 64 (to_json's limit)
+}
+
+// The first item of a list equal to an earlier one (as JSON values; 1 and
+// 1.0 are the same item), else an invalid node. Items are bucketed by their
+// canonical text and compared within a bucket only, so a long list costs n,
+// not n squared, and the answer is the one a pairwise search gives.
+yaml::Node first_repeated_item(yaml::Node list) {
+  std::unordered_map<std::string, std::vector<nlohmann::json>> seen;
+  for (yaml::Node e : list.elements()) {
+    nlohmann::json v = yaml::to_json(e);
+    if (v.is_number()) v = v.get<double>();
+    if (v != v) continue;  // holds a NaN: equal to nothing, not even itself
+    nlohmann::json canonical = v;
+    with_double_numbers(canonical);
+    std::vector<nlohmann::json>& bucket = seen[canonical.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)];
+    if (std::find(bucket.begin(), bucket.end(), v) != bucket.end()) return e;
+    bucket.push_back(std::move(v));
+  }
+  return {};
+}
+
 std::string child_path(const std::string& path, std::string_view key) {
   bool plain = !key.empty();
   for (char c : key) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_');
@@ -425,7 +185,7 @@ class Validator {
 
   // `at` is where to report problems of this value (its key, when it has one).
   void check(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
-    if (out_.size() >= limit_ || depth > 64) return;
+    if (full() || depth > 64) return;
     while (s->ref) s = s->ref;
     if (s->always_false) return report(at, path, "no value is allowed here");
     uint8_t t = type_of(n);
@@ -469,7 +229,7 @@ class Validator {
     if (t == kArray) {
       if (s->min_items && n.size() < *s->min_items) report(at, path, "fewer than " + std::to_string(*s->min_items) + " items");
       if (s->max_items && n.size() > *s->max_items) report(at, path, "more than " + std::to_string(*s->max_items) + " items");
-      for (size_t i = 0; i < n.size(); ++i) {
+      for (size_t i = 0; i < n.size() && !full(); ++i) {
         const SchemaNode* item = i < s->tuple_items.size() ? s->tuple_items[i]
                                  : s->tuple_items.empty()     ? s->items
                                                               : s->additional_items;
@@ -477,16 +237,7 @@ class Validator {
         if (item) check(item, n.element(i), n.element(i), &step, depth + 1);
       }
       if (s->unique_items) {
-        std::vector<nlohmann::json> seen;
-        for (yaml::Node e : n.elements()) {
-          nlohmann::json v = yaml::to_json(e);
-          if (v.is_number()) v = v.get<double>();  // 1 and 1.0 are the same item
-          if (std::find(seen.begin(), seen.end(), v) != seen.end()) {
-            report(at, path, "items must be unique, " + display_value(e) + " is repeated");
-            break;
-          }
-          seen.push_back(std::move(v));
-        }
+        if (yaml::Node e = first_repeated_item(n)) report(at, path, "items must be unique, " + display_value(e) + " is repeated");
       }
       if (s->contains) {
         bool any = false;
@@ -543,11 +294,12 @@ class Validator {
                   (kubernetes_ && s->additional == SchemaNode::Additional::Unspecified && !s->properties.empty() &&
                    !s->preserve_unknown);
     for (auto [key, value] : n.entries()) {
+      if (full()) return;  // nothing more would be kept: a 900,000-key map stops at the limit
       std::string_view name = key.text();
       PathStep sub{path, name, 0, false};
       const PathStep* sub_path = &sub;
       if (s->property_names && !passes(s->property_names, key, depth)) report(key, sub_path, "field name " + quote_for_message(name) + " is not allowed");
-      bool last = n.get(name) == value;  // a key written twice: Kubernetes keeps the last, so that one is checked
+      bool last = n.get(name) == value;  // constant time on a large map (its key table); a key written twice: Kubernetes keeps the last, so that one is checked
       bool matched_pattern = false;
       for (const auto& [re, schema] : s->pattern_properties) {
         if (!RE2::PartialMatch(name, *re)) continue;
@@ -584,8 +336,10 @@ class Validator {
 
   Validator(const Validator& outer, std::vector<SchemaViolation>& out) : kubernetes_(outer.kubernetes_), limit_(1), out_(out) {}
 
+  bool full() const { return out_.size() >= limit_; }
+
   void report(yaml::Node at, const PathStep* path, std::string message) {
-    if (out_.size() < limit_) out_.push_back({spell(path), at, std::move(message)});
+    if (!full()) out_.push_back({spell(path), at, std::move(message)});
   }
 
   bool kubernetes_;

@@ -1,5 +1,8 @@
 #include "yaml/tree.h"
 
+#include <bit>
+#include <functional>
+
 namespace driftlint::yaml {
 
 const NodeData& Node::data() const { return tree_->node_view_[id_]; }
@@ -60,26 +63,81 @@ Node Node::value_at(size_t i) const {
   return Node(tree_, tree_->child_view_[data().offset + 2 * i + 1]);
 }
 
-Node Node::key_node(std::string_view key) const {
-  if (!is_map()) return {};
+namespace {
+
+// Keys Node::get can find: string scalars (the builder gives every scalar
+// key a string type, `~:` becoming "null"), not a null key or a container key.
+bool lookup_key(const NodeData& k) { return k.kind == NodeKind::Scalar && k.scalar_type != ScalarType::Null; }
+
+}  // namespace
+
+size_t Node::find_entry(std::string_view key) const {
+  if (!is_map()) return kNoEntry;
   const NodeData& d = data();
-  for (size_t i = d.length / 2; i-- > 0;) {
-    Node k(tree_, tree_->child_view_[d.offset + 2 * i]);
-    if (k.is_scalar() && k.scalar_type() != ScalarType::Null && k.text() == key) return k;
+  const uint32_t* pairs = tree_->child_view_ + d.offset;
+  auto key_is = [&](size_t entry) {
+    const NodeData& k = tree_->node_view_[pairs[2 * entry]];
+    return lookup_key(k) && tree_->text_view_.substr(k.offset, k.length) == key;
+  };
+  if (d.length / 2 > Tree::kIndexedMapEntries) {
+    if (auto it = tree_->key_tables_.find(id_); it != tree_->key_tables_.end()) {
+      const Tree::KeyTable& table = it->second;
+      for (size_t h = std::hash<std::string_view>{}(key);; ++h) {
+        uint32_t slot = tree_->key_slots_[table.first_slot + (h & table.mask)];
+        if (slot == 0) return kNoEntry;
+        if (key_is(slot - 1)) return slot - 1;
+      }
+    }
   }
-  return {};
+  for (size_t i = d.length / 2; i-- > 0;) {
+    if (key_is(i)) return i;
+  }
+  return kNoEntry;
+}
+
+Node Node::key_node(std::string_view key) const {
+  size_t i = find_entry(key);
+  return i == kNoEntry ? Node() : key_at(i);
 }
 
 Node Node::get(std::string_view key) const {
-  if (!is_map()) return {};
-  const NodeData& d = data();
-  for (size_t i = d.length / 2; i-- > 0;) {
-    Node k(tree_, tree_->child_view_[d.offset + 2 * i]);
-    if (k.is_scalar() && k.scalar_type() != ScalarType::Null && k.text() == key) {
-      return Node(tree_, tree_->child_view_[d.offset + 2 * i + 1]);
+  size_t i = find_entry(key);
+  return i == kNoEntry ? Node() : value_at(i);
+}
+
+void Tree::index_large_maps() {
+  key_tables_.clear();
+  key_slots_.clear();
+  for (uint32_t id = 0; id < node_count_; ++id) {
+    const NodeData& d = node_view_[id];
+    if (d.kind == NodeKind::Map && d.length / 2 > kIndexedMapEntries) index_map(id);
+  }
+  key_slots_.shrink_to_fit();
+}
+
+void Tree::index_map(uint32_t id) {
+  const NodeData& d = node_view_[id];
+  const uint32_t* pairs = child_view_ + d.offset;
+  uint32_t entries = d.length / 2;
+  size_t slots = std::bit_ceil(2 * static_cast<size_t>(entries));
+  KeyTable table{key_slots_.size(), slots - 1};
+  key_slots_.resize(key_slots_.size() + slots, 0);
+  uint32_t* table_slots = key_slots_.data() + table.first_slot;
+  auto text_of = [&](const NodeData& k) { return text_view_.substr(k.offset, k.length); };
+  for (uint32_t i = 0; i < entries; ++i) {
+    const NodeData& k = node_view_[pairs[2 * i]];
+    if (!lookup_key(k)) continue;
+    std::string_view text = text_of(k);
+    for (size_t h = std::hash<std::string_view>{}(text);; ++h) {
+      uint32_t& slot = table_slots[h & table.mask];
+      // An empty slot, or the same key seen before: a later entry replaces an earlier one.
+      if (slot == 0 || text_of(node_view_[pairs[2 * (slot - 1)]]) == text) {
+        slot = i + 1;
+        break;
+      }
     }
   }
-  return {};
+  key_tables_.emplace(id, table);
 }
 
 Node Node::path(std::initializer_list<std::string_view> keys) const {

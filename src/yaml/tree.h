@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "yaml/scalar.h"
@@ -96,6 +97,9 @@ class Node {
   }
 
  private:
+  static constexpr size_t kNoEntry = SIZE_MAX;
+  // The last entry whose key is the string `key`, or kNoEntry.
+  size_t find_entry(std::string_view key) const;
   const NodeData& data() const;
   const Tree* tree_ = nullptr;
   uint32_t id_ = 0;
@@ -159,8 +163,16 @@ inline ElementRange Node::elements() const { return ElementRange(*this); }
 
 class Tree {
  public:
+  // Maps with more entries than this get a hash table of their keys, so a
+  // lookup costs the same in a map of 900,000 keys as in one of 20 (a
+  // validator or rule that looks up every key stays linear); smaller maps
+  // are scanned, which is faster at their size.
+  static constexpr uint32_t kIndexedMapEntries = 16;
+
   Node node(uint32_t id) const { return Node(this, id); }
   size_t node_count() const { return node_count_; }
+  // Whether `map` has a key table (for tests: every map above kIndexedMapEntries has one).
+  bool indexed(Node map) const { return map.tree() == this && key_tables_.count(map.id()) > 0; }
 
  private:
   friend class Node;
@@ -173,7 +185,21 @@ class Tree {
     node_count_ = nodes_.size();
     child_view_ = children_.data();
     text_view_ = text_;
+    index_large_maps();
   }
+  // Builds the key tables; called once the views are set (by seal() and by
+  // the cache decoder), before the tree is shared between threads.
+  void index_large_maps();
+  void index_map(uint32_t id);
+
+  // Open addressing, linear probing, at most half full. A slot holds an
+  // entry index + 1 (0: empty); a key written twice keeps its last entry.
+  struct KeyTable {
+    size_t first_slot;
+    size_t mask;  // slot count - 1 (a power of two)
+  };
+  std::unordered_map<uint32_t, KeyTable> key_tables_;  // by map node id; large maps only
+  std::vector<uint32_t> key_slots_;
   std::vector<NodeData> nodes_;
   std::vector<uint32_t> children_;
   std::string text_;

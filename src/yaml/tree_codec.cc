@@ -134,6 +134,7 @@ struct TreeCodec {
       if (d.kind == NodeKind::Map && d.length % 2 != 0) return nullptr;
     }
     if (!acyclic_within_depth(*tree, max_depth)) return nullptr;
+    tree->index_large_maps();
     if (borrow) tree->backing_ = std::move(backing);
     return tree;
   }
