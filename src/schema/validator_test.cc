@@ -78,11 +78,19 @@ TEST(ValidatorTest, ALongListFindsItsFirstRepeatedItem) {
 }
 
 // Runs `fn` on a thread with a 256 KiB stack: a walk that recursed once per
-// level of a 16,000-deep input (16 bytes a level) would overflow it.
+// level of a 16,000-deep input (16 bytes a level) would overflow it. The
+// sanitizer build's unoptimised frames are many times larger (the validator's
+// own bounded recursion, 64 levels, needs more than 256 KiB there), so it
+// gets 4 MiB, still far short of 16,000 of its frames.
 void on_small_stack(std::function<void()> fn) {
+#if defined(__SANITIZE_ADDRESS__)
+  constexpr size_t kStack = 4 * 1024 * 1024;
+#else
+  constexpr size_t kStack = 256 * 1024;
+#endif
   pthread_attr_t attr;
   pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, 256 * 1024);
+  pthread_attr_setstacksize(&attr, kStack);
   pthread_t thread;
   auto run = [](void* arg) -> void* {
     (*static_cast<std::function<void()>*>(arg))();
@@ -99,8 +107,9 @@ TEST(ValidatorTest, DeepNestingIsParsedAndValidatedOnASmallStack) {
   std::string text = "deep: " + std::string(kDepth, '[') + std::string(kDepth, ']') + "\nname: 1\n";
   std::vector<SchemaViolation> v;
   size_t depth = 0;
+  yaml::ParsedFile f;  // outlives the thread: the violations point into its tree
   on_small_stack([&] {
-    yaml::ParsedFile f = parse(text, kDepth + 1);
+    f = parse(text, kDepth + 1);
     for (yaml::Node n = f.documents[0].root.get("deep"); n.size() == 1; n = n.element(0)) ++depth;
     v = validate(*schema, f.documents[0].root);
   });
