@@ -13,6 +13,19 @@
 
 namespace driftlint {
 
+bool make_private_directory(const std::string& folder, bool tighten) {
+  if (::mkdir(folder.c_str(), 0700) == 0) return true;
+  if (errno == ENOENT) {
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(folder).parent_path(), ec);
+    return ::mkdir(folder.c_str(), 0700) == 0 || errno == EEXIST;
+  }
+  struct stat st;
+  if (::stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return false;
+  if (tighten && st.st_uid == ::geteuid() && (st.st_mode & 077) != 0) ::chmod(folder.c_str(), 0700);
+  return true;
+}
+
 std::string describe_file_type(unsigned mode) {
   if (S_ISDIR(mode)) return "a directory";
   if (S_ISFIFO(mode)) return "a FIFO";

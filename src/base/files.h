@@ -20,6 +20,13 @@ Expected<std::string> read_regular_file(const std::string& path, uint64_t max_by
 // The default of --max-file-size, for every file driftlint reads.
 constexpr uint64_t kDefaultMaxFileBytes = uint64_t{64} << 20;
 
+// Makes `folder` (and any missing parent) with mode 0700: a cache holds what
+// every linted file says, and a shared CI runner has other users. With
+// `tighten`, a folder that exists, is ours and is open to others (made by an
+// older version) is closed to 0700 too; other folders that exist are left as
+// they are. False when it could not be made.
+bool make_private_directory(const std::string& folder, bool tighten);
+
 // What `st_mode` is, for messages: "a FIFO", "a character device", ...
 std::string describe_file_type(unsigned mode);
 

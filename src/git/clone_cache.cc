@@ -14,6 +14,7 @@
 #include <fstream>
 #include <thread>
 
+#include "base/files.h"
 #include "base/hash.h"
 #include "git/credentials.h"
 #include "git/network_watch.h"
@@ -223,14 +224,12 @@ void keep_private(const fs::path& root) {
   }
 }
 
-// The cache root and its git/ folder, made private.
+// The cache root (left as it is when it exists) and its git/ folder (ours).
 Status make_private_dirs(const fs::path& cache_root, const fs::path& git_root) {
-  std::error_code ec;
-  bool made_root = !fs::exists(cache_root, ec);
-  fs::create_directories(git_root, ec);
-  if (ec) return Error{"cannot create the cache directory " + git_root.string() + ": " + ec.message()};
-  if (made_root) fs::permissions(cache_root, fs::perms::owner_all, ec);
-  fs::permissions(git_root, fs::perms::owner_all, ec);
+  if (!make_private_directory(cache_root.string(), /*tighten=*/false) ||
+      !make_private_directory(git_root.string(), /*tighten=*/true)) {
+    return Error{"cannot create the cache directory " + git_root.string() + ": " + std::strerror(errno)};
+  }
   return {};
 }
 

@@ -58,24 +58,6 @@ void remove_unwritten_for(const fs::path& folder, bool (*select)(const std::stri
   }
 }
 
-// Cache folders are the user's alone (0700): packs hold what every linted
-// file says. One that exists is left as it is, except a parse-v1 left open
-// to others by an older version, which is closed.
-void make_private_folder(const std::string& folder) {
-  if (::mkdir(folder.c_str(), 0700) == 0) return;
-  std::error_code ec;
-  if (errno == ENOENT) {
-    fs::create_directories(fs::path(folder).parent_path(), ec);
-    ::mkdir(folder.c_str(), 0700);
-    return;
-  }
-  struct stat st;
-  if (fs::path(folder).filename() == "parse-v1" && ::stat(folder.c_str(), &st) == 0 && st.st_uid == ::geteuid() &&
-      (st.st_mode & 077) != 0) {
-    ::chmod(folder.c_str(), 0700);
-  }
-}
-
 }  // namespace
 
 uint64_t cache_checksum(std::string_view bytes) {
@@ -300,8 +282,9 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
   if (previous && previous->same_index(files)) return true;
 
   std::string path = pack_path(identity);
-  make_private_folder(dir_);
-  make_private_folder((fs::path(dir_) / "parse-v1").string());
+  // The cache root is left as it is when it exists; parse-v1 is ours.
+  make_private_directory(dir_, /*tighten=*/false);
+  make_private_directory((fs::path(dir_) / "parse-v1").string(), /*tighten=*/true);
   std::unordered_map<std::string_view, uint32_t> entry_of;
   std::vector<const LoadedFile*> entry_files;
   for (const LoadedFile* f : files) {
