@@ -253,14 +253,7 @@ void GitCommitTree::list_links(const std::set<std::string>& links, FileListing& 
     if (!prefix_.empty() && path.compare(0, prefix_.size() + 1, prefix_ + "/") != 0) continue;
     std::string relative = prefix_.empty() ? path : path.substr(prefix_.size() + 1);
     if (!is_manifest_file_name(relative)) continue;
-    LinkTarget kind = resolve_link_in_tree(repo_->raw(), tree_.get(), path).kind;
-    if (kind == LinkTarget::InRepo) {
-      out.files.push_back(relative);
-    } else if (std::string reason = link_skip_reason(kind); !reason.empty()) {
-      out.skipped.push_back({relative, reason});
-    } else if (std::string error = link_error(kind); !error.empty()) {
-      out.errors.push_back(relative + ": " + error);
-    }
+    list_link(resolve_link_in_tree(repo_->raw(), tree_.get(), path).kind, relative, relative, out);
   }
 }
 
@@ -276,8 +269,7 @@ Expected<std::string> GitCommitTree::followed(const std::string& full, const std
   if (!link) return full;
   ResolvedLink resolved = resolve_link_in_tree(repo_->raw(), tree_.get(), full);
   if (resolved.kind == LinkTarget::InRepo) return resolved.target;
-  std::string why = link_skip_reason(resolved.kind) + link_error(resolved.kind);
-  return Error{shown + ": " + (why.empty() ? "symbolic link to something that is not a file" : why)};
+  return Error{shown + ": " + link_not_followed(resolved.kind)};
 }
 
 FileListing GitCommitTree::list() const {

@@ -22,14 +22,27 @@ namespace driftlint {
 
 namespace fs = std::filesystem;
 
-std::string link_skip_reason(LinkTarget target) {
-  return target == LinkTarget::Outside ? "symbolic link to a file outside the repo (not followed)" : "";
+std::string link_not_followed(LinkTarget target) {
+  switch (target) {
+    case LinkTarget::Outside:
+      return "symbolic link to a file outside the repo (not followed)";
+    case LinkTarget::Broken:
+      return "broken symbolic link";
+    case LinkTarget::Loop:
+      return "symbolic link loop";
+    default:
+      return "symbolic link to something that is not a file";
+  }
 }
 
-std::string link_error(LinkTarget target) {
-  if (target == LinkTarget::Broken) return "broken symbolic link";
-  if (target == LinkTarget::Loop) return "symbolic link loop";
-  return "";
+void list_link(LinkTarget target, std::string path, const std::string& shown, FileListing& out) {
+  if (target == LinkTarget::InRepo) {
+    out.files.push_back(std::move(path));
+  } else if (target == LinkTarget::Outside) {
+    out.skipped.push_back({std::move(path), link_not_followed(target)});
+  } else if (target == LinkTarget::Broken || target == LinkTarget::Loop) {
+    out.errors.push_back(shown + ": " + link_not_followed(target));
+  }
 }
 
 bool is_manifest_file_name(const std::string& name) {
@@ -86,14 +99,9 @@ struct Walker {
   std::string real_root = real_path_of(root.string());
 
   void add_link(std::string path) {
-    LinkTarget target = classify_link(root / path, real_root);
-    if (target == LinkTarget::InRepo) {
-      out.files.push_back(std::move(path));
-    } else if (std::string reason = link_skip_reason(target); !reason.empty()) {
-      out.skipped.push_back({std::move(path), reason});
-    } else if (std::string error = link_error(target); !error.empty()) {
-      out.errors.push_back((root / path).string() + ": " + error);
-    }
+    std::string shown = (root / path).string();
+    LinkTarget target = classify_link(shown, real_root);  // before `path` is moved from
+    list_link(target, std::move(path), shown, out);
   }
 
   void walk(const std::string& relative) {  // "" is the root; else "a/b"
@@ -169,8 +177,7 @@ Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes
   int fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
   if (fd < 0 && errno == ELOOP && single_file_.empty()) {
     if (LinkTarget target = classify_link(full, real_path_of(root_)); target != LinkTarget::InRepo) {
-      std::string why = link_skip_reason(target) + link_error(target);
-      return Error{full.string() + ": " + (why.empty() ? "symbolic link to something that is not a file" : why)};
+      return Error{full.string() + ": " + link_not_followed(target)};
     }
     fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   } else if (fd < 0 && errno == ELOOP) {

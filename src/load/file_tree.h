@@ -48,10 +48,13 @@ class FileTree {
 // otherwise make driftlint read, and quote, any file the runner can read.
 enum class LinkTarget { InRepo, Outside, NotAFile, Broken, Loop };
 
-// How the listing reports a link that is not followed: a skipped path
-// (Outside) or an input error (Broken, Loop); "" for the others.
-std::string link_skip_reason(LinkTarget target);
-std::string link_error(LinkTarget target);
+// Puts a link to a manifest where a listing reports it: with the files
+// (InRepo), the skipped paths (Outside), the input errors, named by `shown`
+// (Broken, Loop); a link to a folder or a device is left out quietly.
+void list_link(LinkTarget target, std::string path, const std::string& shown, FileListing& out);
+
+// Why a link was not followed, for a read that met one.
+std::string link_not_followed(LinkTarget target);
 
 // True for names the loader treats as manifests: .yaml, .yml, .json.
 bool is_manifest_file_name(const std::string& name);
