@@ -293,7 +293,11 @@ int run_check(const std::vector<std::string>& args) {
   GitCacheOptions cache;
   cache.cache_dir = o.cache_dir;  // empty: the library's default
   cache.offline = o.offline;
-  cache.network_timeout_seconds = o.network_timeout ? o.network_timeout : config.network_timeout_seconds.value_or(60);
+  if (o.network_timeout) {
+    cache.network_timeout_seconds = o.network_timeout;
+  } else if (config.network_timeout_seconds) {
+    cache.network_timeout_seconds = *config.network_timeout_seconds;
+  }
   if (!o.quiet && isatty(STDERR_FILENO)) {
     // One line redrawn in place while a clone or fetch runs.
     cache.progress = [](const std::string& line, bool done) {

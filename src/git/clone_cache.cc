@@ -274,7 +274,6 @@ Expected<CachedClone> open_cached_clone(const std::string& given_url, const GitC
   install_timed_socket_stream();
   UrlCredentials split = split_url_credentials(given_url);
   const std::string& url = split.url;  // what libgit2, the clone's config and every message see
-  const std::string& shown = split.url;
   fs::path cache_root = options.cache_dir.empty() ? default_cache_dir() : options.cache_dir;
   fs::path root = cache_root / "git";
   if (Status made = make_private_dirs(cache_root, root); !made) return made.error();
@@ -292,7 +291,7 @@ Expected<CachedClone> open_cached_clone(const std::string& given_url, const GitC
 
   CachedClone out;
   RemotePayload payload;
-  payload.shown_url = shown;
+  payload.shown_url = url;
   payload.options = &options;
   if (split.has_user) payload.credentials.set_url_user(split.username, split.password);
   NetworkWatch watch(options.network_timeout_seconds);
@@ -301,11 +300,11 @@ Expected<CachedClone> open_cached_clone(const std::string& given_url, const GitC
   if (fs::exists(entry / "HEAD", ec)) {
     Expected<std::shared_ptr<GitRepository>> repo = GitRepository::open(entry.string());
     if (!repo) {
-      if (options.offline) return Error{shown + ": the cached clone " + entry.string() + " is broken (--offline)"};
-      out.notes.push_back("the cached clone of " + shown + " was broken and is made again");
+      if (options.offline) return Error{url + ": the cached clone " + entry.string() + " is broken (--offline)"};
+      out.notes.push_back("the cached clone of " + url + " was broken and is made again");
       fs::remove_all(entry, ec);
     } else if (options.offline) {
-      out.notes.push_back("offline: " + shown + " as cached " + fetched_when(entry));
+      out.notes.push_back("offline: " + url + " as cached " + fetched_when(entry));
       out.repo = *repo;
       return out;
     } else {
@@ -317,32 +316,32 @@ Expected<CachedClone> open_cached_clone(const std::string& given_url, const GitC
       }
       keep_private(entry);
       if (!fetched) {
-        return Error{"cannot fetch " + shown + ": " + fetched.error().message + "; the cache holds a copy fetched " +
+        return Error{"cannot fetch " + url + ": " + fetched.error().message + "; the cache holds a copy fetched " +
                      fetched_when(entry) + " (add --offline to lint it)"};
       }
-      out.notes.push_back("fetched " + shown);
+      out.notes.push_back("fetched " + url);
       out.repo = *repo;
       return out;
     }
   }
-  if (options.offline) return Error{shown + ": not in the cache " + root.string() + " (--offline)"};
+  if (options.offline) return Error{url + ": not in the cache " + root.string() + " (--offline)"};
   fs::path partial = root / (name + ".partial-" + std::to_string(getpid()));
   payload.verb = "cloning";
   Status cloned = clone_into(partial, url, payload);
   keep_private(partial);
   if (!cloned) {
     fs::remove_all(partial, ec);
-    return Error{"cannot clone " + shown + ": " + cloned.error().message};
+    return Error{"cannot clone " + url + ": " + cloned.error().message};
   }
   fs::rename(partial, entry, ec);
   if (ec) {
     std::string reason = ec.message();
     fs::remove_all(partial, ec);
-    return Error{"cannot move the clone of " + shown + " into " + entry.string() + ": " + reason};
+    return Error{"cannot move the clone of " + url + " into " + entry.string() + ": " + reason};
   }
   Expected<std::shared_ptr<GitRepository>> repo = GitRepository::open(entry.string());
   if (!repo) return repo.error();
-  out.notes.push_back("cloned " + shown + " into " + entry.string());
+  out.notes.push_back("cloned " + url + " into " + entry.string());
   out.repo = *repo;
   return out;
 }

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "git/network_watch.h"
 #include "git/repository.h"
 
 namespace driftlint {
@@ -32,7 +33,7 @@ struct GitCacheOptions {
   // How long to wait for another run holding the cache entry.
   unsigned lock_timeout_seconds = 600;
   // The longest a connect, or a wait for the server's next bytes, may take.
-  unsigned network_timeout_seconds = 60;
+  unsigned network_timeout_seconds = kDefaultNetworkTimeoutSeconds;
 };
 
 // $XDG_CACHE_HOME/driftlint, else $HOME/.cache/driftlint.

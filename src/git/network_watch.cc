@@ -20,9 +20,6 @@ namespace {
 
 thread_local NetworkWatch* current_watch = nullptr;
 
-// Used only when a stream is opened outside any watch.
-constexpr unsigned kDefaultSeconds = 60;
-
 // The layout of libgit2's git_socket_stream (src/libgit2/streams/socket.h,
 // unchanged since 0.28): its ssh transport reads `s` through that struct to
 // hand the socket to libssh2, so these four fields must stay first.
@@ -42,9 +39,11 @@ int fail(const std::string& message) {
   return -1;
 }
 
-int timeout_ms(const TimedSocket* st) {
-  return static_cast<int>((st->watch ? st->watch->seconds() : kDefaultSeconds) * 1000);
+unsigned timeout_seconds(const TimedSocket* st) {
+  return st->watch ? st->watch->seconds() : kDefaultNetworkTimeoutSeconds;
 }
+
+int timeout_ms(const TimedSocket* st) { return static_cast<int>(timeout_seconds(st) * 1000); }
 
 // Waits until `fd` is ready for `events`: 1 ready, 0 timed out, -1 error.
 int wait_ready(int fd, short events, int ms) {
@@ -63,7 +62,7 @@ int wait_ready(int fd, short events, int ms) {
 
 std::string timeout_text(const TimedSocket* st, const std::string& what) {
   return what + " " + st->host + ":" + st->port + " for over " +
-         std::to_string(st->watch ? st->watch->seconds() : kDefaultSeconds) + " s";
+         std::to_string(timeout_seconds(st)) + " s";
 }
 
 // A non-blocking connect bounded by the timeout; the socket is left blocking
@@ -120,42 +119,37 @@ int socket_connect(git_stream* stream) {
   return 0;
 }
 
-// Read and write wait at most the idle timeout for the socket to be ready.
-ssize_t socket_read(git_stream* stream, void* data, size_t length) {
-  TimedSocket* st = as_socket(stream);
+// Waits at most the idle timeout for the socket to be ready for `events`,
+// then makes one non-blocking `io` call; `doing` names it in messages.
+template <typename Io>
+ssize_t transfer(TimedSocket* st, short events, const char* waiting, const char* doing, Io io) {
   for (;;) {
-    int ready = wait_ready(st->s, POLLIN, timeout_ms(st));
+    int ready = wait_ready(st->s, events, timeout_ms(st));
     if (ready == 0) {
-      std::string what = timeout_text(st, "no data from");
+      std::string what = timeout_text(st, waiting);
       if (st->watch) st->watch->set_timed_out(what);
       return fail(what);
     }
     if (ready < 0) return fail(std::string("error waiting for the socket: ") + std::strerror(errno));
-    ssize_t n = ::recv(st->s, data, length, MSG_DONTWAIT);
+    ssize_t n = io();
     if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
-    if (n < 0) return fail(std::string("error receiving data from socket: ") + std::strerror(errno));
+    if (n < 0) return fail(std::string("error ") + doing + " socket: " + std::strerror(errno));
     if (st->watch) st->watch->touch();
     return n;
   }
 }
 
+ssize_t socket_read(git_stream* stream, void* data, size_t length) {
+  TimedSocket* st = as_socket(stream);
+  return transfer(st, POLLIN, "no data from", "receiving data from",
+                  [&] { return ::recv(st->s, data, length, MSG_DONTWAIT); });
+}
+
 ssize_t socket_write(git_stream* stream, const char* data, size_t length, int /*flags*/) {
   TimedSocket* st = as_socket(stream);
-  for (;;) {
-    int ready = wait_ready(st->s, POLLOUT, timeout_ms(st));
-    if (ready == 0) {
-      std::string what = timeout_text(st, "could not send to");
-      if (st->watch) st->watch->set_timed_out(what);
-      return fail(what);
-    }
-    if (ready < 0) return fail(std::string("error waiting for the socket: ") + std::strerror(errno));
-    // MSG_NOSIGNAL: a peer that closed must be an error, not SIGPIPE.
-    ssize_t n = ::send(st->s, data, length, MSG_DONTWAIT | MSG_NOSIGNAL);
-    if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
-    if (n < 0) return fail(std::string("error sending data to socket: ") + std::strerror(errno));
-    if (st->watch) st->watch->touch();
-    return n;
-  }
+  // MSG_NOSIGNAL: a peer that closed must be an error, not SIGPIPE.
+  return transfer(st, POLLOUT, "could not send to", "sending data to",
+                  [&] { return ::send(st->s, data, length, MSG_DONTWAIT | MSG_NOSIGNAL); });
 }
 
 int socket_close(git_stream* stream) {
@@ -194,7 +188,7 @@ int socket_stream_new(git_stream** out, const char* host, const char* port) {
 }  // namespace
 
 NetworkWatch::NetworkWatch(unsigned seconds)
-    : seconds_(seconds == 0 ? kDefaultSeconds : seconds), last_activity_(std::chrono::steady_clock::now()) {}
+    : seconds_(seconds == 0 ? kDefaultNetworkTimeoutSeconds : seconds), last_activity_(std::chrono::steady_clock::now()) {}
 
 NetworkWatch::~NetworkWatch() {
   {

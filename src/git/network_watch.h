@@ -16,6 +16,10 @@
 
 namespace driftlint {
 
+// --network-timeout's default, and the bound of a stream opened outside any
+// watch.
+constexpr unsigned kDefaultNetworkTimeoutSeconds = 60;
+
 class NetworkWatch {
  public:
   // `seconds` bounds the connect and every wait for data (0: the default,
