@@ -1,5 +1,7 @@
 #include "argocd/model.h"
 
+#include "argocd/ignore_differences.h"
+
 #include <algorithm>
 #include <cctype>
 #include <set>
@@ -618,7 +620,7 @@ class ModelBuilder {
       DiffOptions options;
       options.live_only_keys = options_.strict_drift;
       options.secret = d.id.group.empty() && d.id.kind == "Secret";  // values never compared or shown
-      options.ignore = &ignore;
+      options.ignored = [&ignore](const FieldPath& path) { return ignore.ignored(path); };
       ObjectDrift drift;
       drift.desired = &d;
       drift.diffs = diff_objects(d.object, live->root, options);

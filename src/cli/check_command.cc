@@ -19,7 +19,7 @@
 #include "lint/changed_files.h"
 #include "lint/engine.h"
 #include "lint/fingerprint.h"
-#include "lint/gpu_resources.h"
+#include "model/gpu_resources.h"
 #include "load/loader.h"
 #include "load/parse_cache.h"
 #include "load/repo_inputs.h"
@@ -259,7 +259,7 @@ int run_check(const std::vector<std::string>& args) {
   }
   RuleSelection selection{o.enable, o.disable};
   if (o.report_unused_ignores) selection.enable.push_back("unused-suppression");
-  Expected<std::vector<ActiveRule>> rules = instantiate_rules(config, selection, &*catalog);
+  Expected<std::vector<ActiveRule>> rules = instantiate_rules(config, selection, *catalog);
   if (!rules) {
     print_error(rules.error().message);
     return kExitUsage;
@@ -344,7 +344,7 @@ int run_check(const std::vector<std::string>& args) {
   LintContext context{load, config, *gpu, cluster, &argo};
   context.schemas = &schemas;
   context.jobs = load_options.jobs;
-  LintOutput lint = run_rules(*rules, context, &*catalog);
+  LintOutput lint = run_rules(*rules, context, *catalog);
   for (std::string& problem : schemas.problems()) notes.push_back(std::move(problem));
 
   if (changed_files.valid()) {

@@ -10,7 +10,7 @@
 
 #include "base/expected.h"
 #include "base/files.h"
-#include "lint/finding.h"
+#include "model/severity.h"
 #include "yaml/tree.h"
 
 namespace driftlint {

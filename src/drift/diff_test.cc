@@ -68,38 +68,6 @@ TEST(DiffTest, SecretValuesAreNeverCompared) {
   EXPECT_TRUE(diffs("stringData: {t: a}\ndata: {u: b}\n", "data: {t: YQ==, u: c}\n", secret).empty());
 }
 
-TEST(DiffTest, IgnoreDifferencesPointersAndSimpleJq) {
-  IgnoreDifference d;
-  d.group = "apps";
-  d.kind = "Deployment";
-  d.json_pointers = {"/spec/replicas", "/metadata/annotations/a~1b"};
-  d.jq_path_expressions = {".spec.template.spec.containers[] | select(.name == \"side\").image", "..|.x? // empty"};
-  d.managed_fields_managers = {"kyverno"};
-  ObjectIdentity id;
-  id.group = "apps";
-  id.kind = "Deployment";
-  IgnoreMatcher matcher({d}, id);
-  DiffOptions options;
-  options.ignore = &matcher;
-  EXPECT_TRUE(diffs("spec: {replicas: 1, template: {spec: {containers: [{name: side, image: a}]}}}\nmetadata: {annotations: {a/b: x}}\n",
-                    "spec: {replicas: 3, template: {spec: {containers: [{name: side, image: b}]}}}\nmetadata: {annotations: {a/b: y}}\n",
-                    options)
-                  .empty());
-  EXPECT_EQ(diffs("spec: {template: {spec: {containers: [{name: main, image: a}]}}}\n",
-                  "spec: {template: {spec: {containers: [{name: main, image: b}]}}}\n", options)
-                .size(),
-            1u);
-  EXPECT_EQ(matcher.unjudged(), (std::vector<std::string>{"jqPathExpressions '..|.x? // empty'", "managedFieldsManagers 'kyverno'"}));
-  ObjectIdentity other;
-  other.kind = "ConfigMap";
-  EXPECT_TRUE(IgnoreMatcher({d}, other).unjudged().empty());  // the entry is for Deployments only
-}
-
-TEST(DiffTest, JsonPointerEscapes) {
-  EXPECT_EQ(parse_json_pointer("/a/b~1c/d~0e"), (std::vector<std::string>{"a", "b/c", "d~e"}));
-  EXPECT_TRUE(parse_json_pointer("no-slash").empty());
-}
-
 TEST(DiffTest, DisplayPathQuotesDottedKeys) {
   FieldPath path = {{"spec", false, {}}, {"hard", false, {}}, {"requests.nvidia.com/gpu", false, {}}};
   EXPECT_EQ(display_path(path), "spec.hard[\"requests.nvidia.com/gpu\"]");

@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "load/helm.h"
+#include "fs/helm_charts.h"
 #include "git/owned.h"
 
 namespace driftlint {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "base/expected.h"
-#include "load/file_tree.h"
+#include "fs/file_tree.h"
 
 struct git_repository;
 struct git_tree;

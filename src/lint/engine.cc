@@ -7,7 +7,6 @@
 #include "base/parallel.h"
 #include "base/strings.h"
 #include "lint/suppressions.h"
-#include "rules/registry.h"
 
 namespace driftlint {
 namespace {
@@ -24,8 +23,7 @@ Status check_known(const std::vector<RuleEntry>& catalog, const std::string& id,
 }  // namespace
 
 Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const RuleSelection& selection,
-                                                    const std::vector<RuleEntry>* catalog_or_null) {
-  const std::vector<RuleEntry>& catalog = catalog_or_null ? *catalog_or_null : rule_registry();
+                                                    const std::vector<RuleEntry>& catalog) {
   auto check_known = [&](const std::string& id, const std::string& origin) {
     return driftlint::check_known(catalog, id, origin);
   };
@@ -86,8 +84,7 @@ Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const 
 }
 
 LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context,
-                     const std::vector<RuleEntry>* catalog_or_null) {
-  const std::vector<RuleEntry>& catalog = catalog_or_null ? *catalog_or_null : rule_registry();
+                     const std::vector<RuleEntry>& catalog) {
   std::set<std::string> ids;
   for (const RuleEntry& e : catalog) ids.insert(e.info().id);
   std::set<std::string> active;
@@ -117,10 +114,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
     const ActiveRule& active = rules[i];
     for (Finding& f : found[i]) {
       if (active.severity) f.severity = *active.severity;
-      // What reports on suppressions is not itself suppressible by them.
-      if (!after_suppressions && f.rule != "suppression-without-reason" && f.rule != "suppression-unknown-rule") {
-        suppressions.apply(f);
-      }
+      if (!after_suppressions && !active.rule->info().unsuppressible) suppressions.apply(f);
       if (f.suppressed) ++output.suppressed;
       output.findings.push_back(std::move(f));
     }

@@ -24,11 +24,10 @@ struct ActiveRule {
 };
 
 // Validates every rule id named in the config or on the command line and
-// builds the enabled rules with their options.
-// `catalog` defaults to the built-in registry (see rule_catalog for user rules).
-struct RuleEntry;
+// builds the enabled rules with their options, from `catalog` (every rule
+// this run knows: rules/registry.h's rule_registry() or rule_catalog()).
 Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const RuleSelection& selection,
-                                                    const std::vector<RuleEntry>* catalog = nullptr);
+                                                    const std::vector<RuleEntry>& catalog);
 
 struct LintOutput {
   std::vector<Finding> findings;  // sorted; suppressed ones flagged, not removed
@@ -38,6 +37,6 @@ struct LintOutput {
 // Runs the rules, applies suppressions (comments, annotations, config
 // ignores), then runs the rules that report on suppressions.
 LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context,
-                     const std::vector<RuleEntry>* catalog = nullptr);
+                     const std::vector<RuleEntry>& catalog);
 
 }  // namespace driftlint

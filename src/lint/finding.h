@@ -6,12 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "model/severity.h"
+
 namespace driftlint {
-
-enum class Severity : uint8_t { Notice = 0, Warning = 1, Error = 2 };
-
-std::string_view severity_name(Severity s);
-std::optional<Severity> parse_severity(std::string_view text);
 
 struct ObjectRef {
   std::string api_version;

@@ -1,8 +1,9 @@
-// The rule interface. A rule is one class in one file under src/rules/,
-// registered in src/rules/registry.cc; its RuleInfo is the source of its
-// documentation page under rules/.
+// The rule interface. A rule is one class in one file under src/rules/ (a
+// RuleBase), listed by one line in src/rules/registry.cc; its RuleInfo is the
+// source of its documentation page under rules/.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <set>
 #include <string>
@@ -11,7 +12,7 @@
 #include "base/expected.h"
 #include "config/config.h"
 #include "lint/finding.h"
-#include "lint/gpu_resources.h"
+#include "model/gpu_resources.h"
 #include "load/loader.h"
 #include "yaml/tree.h"
 
@@ -38,8 +39,10 @@ struct RuleInfo {
   std::string hint;       // what to do about it
   std::string example;    // a YAML snippet that fires
   std::vector<RuleOption> options;
-  // Runs after suppressions are applied (it reports on the suppressions themselves).
+  // Runs after suppressions are applied (it reports on how they were used).
   bool after_suppressions = false;
+  // Reports on the suppressions themselves, so they do not apply to its findings.
+  bool unsuppressible = false;
   // Can only fire with a cluster snapshot (--snapshot).
   bool needs_snapshot = false;
   // Reads every manifest deeply (schema validation): started first when rules
@@ -87,5 +90,28 @@ struct RuleOptionsInput {
 
 // Reports "file:line:col: unknown option 'x' for rule 'y'" for keys not listed.
 Status check_rule_option_keys(const RuleOptionsInput& input, const RuleInfo& info);
+
+// What every C++ rule shares: `info()` from the rule's `static_info()`, and a
+// `create` for rules without options (a rule with options declares its own).
+template <class Derived>
+class RuleBase : public Rule {
+ public:
+  static Expected<std::unique_ptr<Rule>> create(const RuleOptionsInput& input) {
+    if (Status s = check_rule_option_keys(input, Derived::static_info()); !s) return s.error();
+    return std::unique_ptr<Rule>(new Derived());
+  }
+  const RuleInfo& info() const override { return Derived::static_info(); }
+};
+
+// A rule as the engine knows it: its documentation and how to build it.
+struct RuleEntry {
+  std::function<const RuleInfo&()> info;
+  std::function<Expected<std::unique_ptr<Rule>>(const RuleOptionsInput& input)> create;
+};
+
+template <class R>
+RuleEntry rule_entry() {
+  return RuleEntry{&R::static_info, &R::create};
+}
 
 }  // namespace driftlint

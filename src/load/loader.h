@@ -12,8 +12,9 @@
 
 #include "base/eventually.h"
 #include "load/directives.h"
-#include "load/file_tree.h"
+#include "fs/file_tree.h"
 #include "model/manifest.h"
+#include "model/objects_in_file.h"
 #include "yaml/parser.h"
 
 namespace driftlint {
@@ -59,18 +60,6 @@ struct LoadOptions {
   bool store_cache_in_background = false;
 };
 
-// A kustomization.yaml: not an object, but it says which files are built together.
-struct BuildFile {
-  uint32_t file = 0;
-  yaml::Node root;
-};
-
-struct Extracted {
-  std::vector<Manifest> manifests;
-  std::vector<BuildFile> build_files;
-  uint64_t documents = 0;  // non-empty YAML documents
-};
-
 struct LoadResult {
   std::vector<RepoInput> repos;
   std::vector<LoadedFile> files;
@@ -100,9 +89,5 @@ struct LoadResult {
 
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);
 
-// Turns the documents of one parsed file into manifests (expanding lists,
-// skipping documents without kind and kustomize build files).
-void extract_manifests(const yaml::ParsedFile& parsed, const std::string& path, uint32_t file_index,
-                       Extracted& out);
 
 }  // namespace driftlint

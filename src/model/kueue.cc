@@ -1,7 +1,6 @@
 #include "model/kueue.h"
 
 #include "model/quantity.h"
-#include "snapshot/snapshot.h"
 
 namespace driftlint {
 
@@ -82,10 +81,9 @@ NodeView read_node(const Manifest& m) {
   return view;
 }
 
-std::vector<NodeView> snapshot_nodes(const Snapshot* snapshot) {
+std::vector<NodeView> node_views(const std::vector<Manifest>& objects) {
   std::vector<NodeView> nodes;
-  if (!snapshot) return nodes;
-  for (const Manifest& m : snapshot->objects) {
+  for (const Manifest& m : objects) {
     if (m.id.group.empty() && m.id.kind == "Node") nodes.push_back(read_node(m));
   }
   return nodes;

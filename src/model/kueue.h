@@ -51,9 +51,8 @@ struct NodeView {
 
 bool is_kueue(const ObjectIdentity& id, std::string_view kind);
 
-struct Snapshot;
-// Every Node of a snapshot (none without one).
-std::vector<NodeView> snapshot_nodes(const Snapshot* snapshot);
+// Every Node among `objects` (a snapshot's, when there is one).
+std::vector<NodeView> node_views(const std::vector<Manifest>& objects);
 
 ClusterQueueView read_cluster_queue(const Manifest& m);
 CohortView read_cohort(const Manifest& m);

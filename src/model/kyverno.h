@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "lint/gpu_resources.h"
+#include "model/gpu_resources.h"
 #include "model/manifest.h"
 #include "yaml/tree.h"
 

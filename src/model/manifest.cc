@@ -24,4 +24,14 @@ std::string ObjectIdentity::display() const {
   return out;
 }
 
+std::string object_key(std::string_view group, std::string_view kind, std::string_view ns,
+                       std::string_view name) {
+  std::string key;
+  key.reserve(group.size() + kind.size() + ns.size() + name.size() + 3);
+  key.append(group).append("/").append(kind).append("/").append(ns).append("/").append(name);
+  return key;
+}
+
+std::string object_key(const ObjectIdentity& id) { return object_key(id.group, id.kind, id.ns, id.name); }
+
 }  // namespace driftlint

@@ -35,4 +35,10 @@ struct Manifest {
   uint32_t document = 0;  // document index within the file
 };
 
+// "group/Kind/namespace/name": an object as the API server keys it, whatever
+// version it was read at (a live object and its desired state share the key).
+std::string object_key(std::string_view group, std::string_view kind, std::string_view ns,
+                       std::string_view name);
+std::string object_key(const ObjectIdentity& id);
+
 }  // namespace driftlint

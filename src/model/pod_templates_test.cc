@@ -2,22 +2,28 @@
 
 #include <gtest/gtest.h>
 
-#include "load/loader.h"
+#include "model/objects_in_file.h"
+#include "yaml/parser.h"
 
 namespace driftlint {
 namespace {
 
-std::vector<PodTemplateView> views_of(const std::string& text, LoadResult& keep) {
-  RepoInput repo;
-  repo.name = "mem";
-  repo.tree = std::make_shared<MemoryTree>(std::map<std::string, std::string>{{"a.yaml", text}});
-  keep = load_repos({repo}, LoadOptions{});
-  EXPECT_EQ(keep.manifests.size(), 1u);
-  return pod_templates(keep.manifests[0]);
+// The parsed file and its objects, kept alive while the views point into them.
+struct Kept {
+  yaml::ParsedFile file;
+  Extracted objects;
+};
+
+std::vector<PodTemplateView> views_of(const std::string& text, Kept& keep) {
+  keep.file = yaml::parse_yaml(text);
+  keep.objects = {};
+  extract_manifests(keep.file, "a.yaml", 0, keep.objects);
+  EXPECT_EQ(keep.objects.manifests.size(), 1u);
+  return pod_templates(keep.objects.manifests[0]);
 }
 
 TEST(PodTemplatesTest, FindsContainersOfEveryWorkloadKind) {
-  LoadResult keep;
+  Kept keep;
   auto cron = views_of(
       "apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: c}\nspec:\n  jobTemplate:\n    spec:\n"
       "      template:\n        spec:\n          containers:\n          - name: a\n            command: [sleep]\n"
@@ -49,7 +55,7 @@ TEST(PodTemplatesTest, FindsContainersOfEveryWorkloadKind) {
 }
 
 TEST(PodTemplatesTest, OtherKindsHaveNone) {
-  LoadResult keep;
+  Kept keep;
   EXPECT_TRUE(views_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {spec: x}\n", keep).empty());
   // A Deployment in an unexpected group is not a workload.
   EXPECT_TRUE(views_of("apiVersion: example.com/v1\nkind: Deployment\nmetadata: {name: c}\n"

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "load/loader.h"
+#include "model/objects_in_file.h"
 #include "model/kueue.h"
 #include "model/kyverno.h"
 #include "yaml/parser.h"

@@ -1,10 +1,16 @@
-#include "rules/app_source_missing.h"
-
 #include "argocd/model.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "rules/argocd_findings.h"
 
 namespace driftlint {
+
+// An Application's source path does not exist in its repo.
+class AppSourceMissingRule : public RuleBase<AppSourceMissingRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& AppSourceMissingRule::static_info() {
   static const RuleInfo info{
@@ -26,11 +32,6 @@ const RuleInfo& AppSourceMissingRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> AppSourceMissingRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new AppSourceMissingRule());
-}
-
 void AppSourceMissingRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.argo) return;
   const ArgoModel& argo = *context.argo;
@@ -50,5 +51,7 @@ void AppSourceMissingRule::check(const LintContext& context, std::vector<Finding
     }
   }
 }
+
+RuleEntry app_source_missing_rule() { return rule_entry<AppSourceMissingRule>(); }
 
 }  // namespace driftlint

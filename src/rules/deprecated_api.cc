@@ -1,12 +1,19 @@
-#include "rules/deprecated_api.h"
-
 #include "base/embedded_files.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "model/field_path.h"
 #include "yaml/parser.h"
 #include "yaml/strict_reader.h"
 
 namespace driftlint {
+
+// API versions and fields upstream deprecated or stopped serving.
+class DeprecatedApiRule : public RuleBase<DeprecatedApiRule> {
+ public:
+  static const RuleInfo& static_info();
+  static Expected<std::unique_ptr<Rule>> create(const RuleOptionsInput& input);
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& DeprecatedApiRule::static_info() {
   static const RuleInfo info{
@@ -129,5 +136,7 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
     }
   }
 }
+
+RuleEntry deprecated_api_rule() { return rule_entry<DeprecatedApiRule>(); }
 
 }  // namespace driftlint

@@ -1,8 +1,14 @@
-#include "rules/duplicate_key.h"
-
 #include "base/strings.h"
+#include "lint/rule.h"
 
 namespace driftlint {
+
+// A mapping that sets the same key twice.
+class DuplicateKeyRule : public RuleBase<DuplicateKeyRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& DuplicateKeyRule::static_info() {
   static const RuleInfo info{
@@ -21,11 +27,6 @@ const RuleInfo& DuplicateKeyRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> DuplicateKeyRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new DuplicateKeyRule());
-}
-
 void DuplicateKeyRule::check(const LintContext& context, std::vector<Finding>& out) const {
   for (uint32_t i = 0; i < context.load.files.size(); ++i) {
     const LoadedFile& file = context.load.files[i];
@@ -40,5 +41,7 @@ void DuplicateKeyRule::check(const LintContext& context, std::vector<Finding>& o
     }
   }
 }
+
+RuleEntry duplicate_key_rule() { return rule_entry<DuplicateKeyRule>(); }
 
 }  // namespace driftlint

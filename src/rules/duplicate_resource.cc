@@ -1,11 +1,19 @@
-#include "rules/duplicate_resource.h"
-
 #include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
 
+#include "lint/rule.h"
+
 namespace driftlint {
+
+// Two documents that are applied together define the same object.
+class DuplicateResourceRule : public RuleBase<DuplicateResourceRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
+
 namespace {
 
 std::string directory_of(const std::string& path) {
@@ -79,11 +87,6 @@ const RuleInfo& DuplicateResourceRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> DuplicateResourceRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new DuplicateResourceRule());
-}
-
 void DuplicateResourceRule::check(const LintContext& context, std::vector<Finding>& out) const {
   const LoadResult& load = context.load;
   using Key = std::tuple<uint32_t, std::string_view, std::string_view, std::string_view,
@@ -124,5 +127,7 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
     }
   }
 }
+
+RuleEntry duplicate_resource_rule() { return rule_entry<DuplicateResourceRule>(); }
 
 }  // namespace driftlint

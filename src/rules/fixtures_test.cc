@@ -84,7 +84,7 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   }
   RuleSelection selection;
   selection.enable = {rule};
-  auto rules = instantiate_rules(config, selection);
+  auto rules = instantiate_rules(config, selection, rule_registry());
   EXPECT_TRUE(rules) << rules.error().message;
   auto gpu = GpuResourceMatcher::create(config.gpu_resources);
   RepoInput repo;
@@ -94,7 +94,7 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   LoadResult load = load_repos({repo}, LoadOptions{});
   EXPECT_TRUE(load.errors.empty());
   LintContext context{load, config, *gpu};
-  LintOutput output = run_rules(*rules, context);
+  LintOutput output = run_rules(*rules, context, rule_registry());
   std::set<Expectation> found;
   for (const Finding& f : output.findings) {
     if (f.rule != rule) continue;

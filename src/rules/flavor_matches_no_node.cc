@@ -1,12 +1,18 @@
-#include "rules/flavor_matches_no_node.h"
-
 #include <map>
 
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "model/kueue.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint {
+
+// A ResourceFlavor whose nodeLabels match no node.
+class FlavorMatchesNoNodeRule : public RuleBase<FlavorMatchesNoNodeRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& FlavorMatchesNoNodeRule::static_info() {
   static const RuleInfo info{
@@ -27,13 +33,9 @@ const RuleInfo& FlavorMatchesNoNodeRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> FlavorMatchesNoNodeRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new FlavorMatchesNoNodeRule());
-}
-
 void FlavorMatchesNoNodeRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  std::vector<NodeView> nodes = snapshot_nodes(context.snapshot);
+  std::vector<NodeView> nodes =
+      context.snapshot ? node_views(context.snapshot->objects) : std::vector<NodeView>{};
   if (nodes.empty()) return;
   for (const Manifest& m : context.load.manifests) {
     if (!is_kueue(m.id, "ResourceFlavor")) continue;
@@ -61,5 +63,7 @@ void FlavorMatchesNoNodeRule::check(const LintContext& context, std::vector<Find
                                  join(seen, "; ")));
   }
 }
+
+RuleEntry flavor_matches_no_node_rule() { return rule_entry<FlavorMatchesNoNodeRule>(); }
 
 }  // namespace driftlint

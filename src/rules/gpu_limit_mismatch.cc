@@ -1,13 +1,19 @@
-#include "rules/gpu_limit_mismatch.h"
-
 #include <sstream>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
+#include "lint/rule.h"
 #include "model/kyverno.h"
 #include "model/workflows.h"
 
 namespace driftlint {
+
+// A WorkflowTemplate that lets callers ask for more GPUs than Kyverno admits.
+class GpuLimitMismatchRule : public RuleBase<GpuLimitMismatchRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& GpuLimitMismatchRule::static_info() {
   static const RuleInfo info{
@@ -29,11 +35,6 @@ const RuleInfo& GpuLimitMismatchRule::static_info() {
                  "arguments:\n  parameters:\n  - {name: gpus, value: \"1\", enum: [\"1\", \"2\", \"4\"]}\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> GpuLimitMismatchRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new GpuLimitMismatchRule());
 }
 
 void GpuLimitMismatchRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -68,5 +69,7 @@ void GpuLimitMismatchRule::check(const LintContext& context, std::vector<Finding
     }
   }
 }
+
+RuleEntry gpu_limit_mismatch_rule() { return rule_entry<GpuLimitMismatchRule>(); }
 
 }  // namespace driftlint

@@ -1,14 +1,20 @@
-#include "rules/gpu_quota_exceeds_capacity.h"
-
 #include <cmath>
 #include <map>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
+#include "lint/rule.h"
 #include "model/kueue.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint {
+
+// Kueue GPU quotas that add up to more than the matching nodes can schedule.
+class GpuQuotaExceedsCapacityRule : public RuleBase<GpuQuotaExceedsCapacityRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& GpuQuotaExceedsCapacityRule::static_info() {
   static const RuleInfo info{
@@ -38,13 +44,9 @@ const RuleInfo& GpuQuotaExceedsCapacityRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> GpuQuotaExceedsCapacityRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new GpuQuotaExceedsCapacityRule());
-}
-
 void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  std::vector<NodeView> nodes = snapshot_nodes(context.snapshot);
+  std::vector<NodeView> nodes =
+      context.snapshot ? node_views(context.snapshot->objects) : std::vector<NodeView>{};
   if (nodes.empty()) return;
   std::map<std::string, FlavorView> flavors;
   for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) { return is_kueue(id, "ResourceFlavor"); })) {
@@ -134,5 +136,7 @@ void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<
     out.push_back(finding_at(context, *at->manifest, at->quota->node, std::move(message)));
   }
 }
+
+RuleEntry gpu_quota_exceeds_capacity_rule() { return rule_entry<GpuQuotaExceedsCapacityRule>(); }
 
 }  // namespace driftlint

@@ -1,10 +1,27 @@
-#include "rules/interactive_sleep.h"
+#include <re2/re2.h>
+
+#include <memory>
 
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "model/pod_templates.h"
 #include "model/quantity.h"
 
 namespace driftlint {
+
+// A GPU container whose command only idles (sleep infinity and kin).
+class InteractiveSleepRule : public RuleBase<InteractiveSleepRule> {
+ public:
+  static const RuleInfo& static_info();
+  static Expected<std::unique_ptr<Rule>> create(const RuleOptionsInput& input);
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+
+ private:
+  explicit InteractiveSleepRule(std::vector<std::unique_ptr<const RE2>> patterns)
+      : patterns_(std::move(patterns)) {}
+  const std::vector<std::unique_ptr<const RE2>> patterns_;
+};
+
 namespace {
 
 const char* const kDefaultPatterns[] = {
@@ -125,5 +142,7 @@ void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding
     }
   }
 }
+
+RuleEntry interactive_sleep_rule() { return rule_entry<InteractiveSleepRule>(); }
 
 }  // namespace driftlint

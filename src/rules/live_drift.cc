@@ -1,10 +1,16 @@
-#include "rules/live_drift.h"
-
 #include "argocd/model.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "rules/argocd_findings.h"
 
 namespace driftlint {
+
+// A live object differs from git and nothing will revert it.
+class LiveDriftRule : public RuleBase<LiveDriftRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& LiveDriftRule::static_info() {
   static const RuleInfo info{
@@ -29,11 +35,6 @@ const RuleInfo& LiveDriftRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> LiveDriftRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new LiveDriftRule());
-}
-
 void LiveDriftRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.argo) return;
   for (const ObjectDrift& drift : context.argo->drift) {
@@ -53,5 +54,7 @@ void LiveDriftRule::check(const LintContext& context, std::vector<Finding>& out)
     }
   }
 }
+
+RuleEntry live_drift_rule() { return rule_entry<LiveDriftRule>(); }
 
 }  // namespace driftlint

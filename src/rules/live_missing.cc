@@ -1,10 +1,16 @@
-#include "rules/live_missing.h"
-
 #include "argocd/model.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "rules/argocd_findings.h"
 
 namespace driftlint {
+
+// A manifest an app deploys has no live object.
+class LiveMissingRule : public RuleBase<LiveMissingRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& LiveMissingRule::static_info() {
   static const RuleInfo info{
@@ -28,11 +34,6 @@ const RuleInfo& LiveMissingRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> LiveMissingRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new LiveMissingRule());
-}
-
 void LiveMissingRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.argo || !context.snapshot) return;
   const ArgoModel& argo = *context.argo;
@@ -49,5 +50,7 @@ void LiveMissingRule::check(const LintContext& context, std::vector<Finding>& ou
                                       ") but the cluster has no " + d.id.kind + " " + quote_for_message(d.id.name) + where));
   }
 }
+
+RuleEntry live_missing_rule() { return rule_entry<LiveMissingRule>(); }
 
 }  // namespace driftlint

@@ -1,15 +1,21 @@
-#include "rules/missing_semaphore_key.h"
-
 #include <map>
 #include <set>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
+#include "lint/rule.h"
 #include "model/kyverno.h"
 #include "model/workflows.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint {
+
+// A workflow semaphore whose ConfigMap or key is defined nowhere.
+class MissingSemaphoreKeyRule : public RuleBase<MissingSemaphoreKeyRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& MissingSemaphoreKeyRule::static_info() {
   static const RuleInfo info{
@@ -31,11 +37,6 @@ const RuleInfo& MissingSemaphoreKeyRule::static_info() {
       .example = "spec:\n  synchronization:\n    semaphores:\n    - configMapKeyRef: {name: user-semaphores, key: new-submitter}\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> MissingSemaphoreKeyRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new MissingSemaphoreKeyRule());
 }
 
 void MissingSemaphoreKeyRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -92,5 +93,7 @@ void MissingSemaphoreKeyRule::check(const LintContext& context, std::vector<Find
     }
   }
 }
+
+RuleEntry missing_semaphore_key_rule() { return rule_entry<MissingSemaphoreKeyRule>(); }
 
 }  // namespace driftlint

@@ -1,12 +1,18 @@
-#include "rules/namespace_gpu_quota.h"
-
 #include <map>
 #include <set>
 
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "model/pod_templates.h"
 
 namespace driftlint {
+
+// A ResourceQuota that limits GPUs for a whole namespace.
+class NamespaceGpuQuotaRule : public RuleBase<NamespaceGpuQuotaRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& NamespaceGpuQuotaRule::static_info() {
   static const RuleInfo info{
@@ -29,11 +35,6 @@ const RuleInfo& NamespaceGpuQuotaRule::static_info() {
                  "argo-workflows\nspec:\n  hard:\n    requests.nvidia.com/gpu: \"4\"\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> NamespaceGpuQuotaRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new NamespaceGpuQuotaRule());
 }
 
 void NamespaceGpuQuotaRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -76,5 +77,7 @@ void NamespaceGpuQuotaRule::check(const LintContext& context, std::vector<Findin
     }
   }
 }
+
+RuleEntry namespace_gpu_quota_rule() { return rule_entry<NamespaceGpuQuotaRule>(); }
 
 }  // namespace driftlint

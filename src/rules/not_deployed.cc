@@ -1,9 +1,15 @@
-#include "rules/not_deployed.h"
-
 #include "argocd/model.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 
 namespace driftlint {
+
+// A manifest that no Argo CD Application or ApplicationSet deploys.
+class NotDeployedRule : public RuleBase<NotDeployedRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& NotDeployedRule::static_info() {
   static const RuleInfo info{
@@ -29,11 +35,6 @@ const RuleInfo& NotDeployedRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> NotDeployedRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new NotDeployedRule());
-}
-
 void NotDeployedRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.argo || !context.argo->has_apps()) return;
   const ArgoModel& argo = *context.argo;
@@ -53,5 +54,7 @@ void NotDeployedRule::check(const LintContext& context, std::vector<Finding>& ou
                                  ": no Argo CD Application or ApplicationSet deploys this file, so edits to it reach no cluster"));
   }
 }
+
+RuleEntry not_deployed_rule() { return rule_entry<NotDeployedRule>(); }
 
 }  // namespace driftlint

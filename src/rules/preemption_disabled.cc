@@ -1,14 +1,20 @@
-#include "rules/preemption_disabled.h"
-
 #include <map>
 #include <set>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
+#include "lint/rule.h"
 #include "model/kueue.h"
 #include "model/pod_templates.h"
 
 namespace driftlint {
+
+// A PriorityClass with preemptionPolicy Never where preemption is expected.
+class PreemptionDisabledRule : public RuleBase<PreemptionDisabledRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& PreemptionDisabledRule::static_info() {
   static const RuleInfo info{
@@ -32,11 +38,6 @@ const RuleInfo& PreemptionDisabledRule::static_info() {
                  "value: 100\npreemptionPolicy: Never\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> PreemptionDisabledRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new PreemptionDisabledRule());
 }
 
 namespace {
@@ -94,5 +95,7 @@ void PreemptionDisabledRule::check(const LintContext& context, std::vector<Findi
     out.push_back(finding_at(context, m, m.root.key_node("preemptionPolicy"), std::move(message)));
   }
 }
+
+RuleEntry preemption_disabled_rule() { return rule_entry<PreemptionDisabledRule>(); }
 
 }  // namespace driftlint

@@ -3,34 +3,41 @@
 #include <algorithm>
 
 #include "rules/declarative.h"
-#include "rules/schema_missing.h"
-#include "rules/schema_violation.h"
-#include "rules/suppression_unknown_rule.h"
-#include "rules/suppression_without_reason.h"
-#include "rules/unused_suppression.h"
-#include "rules/deprecated_api.h"
-#include "rules/flavor_matches_no_node.h"
-#include "rules/gpu_limit_mismatch.h"
-#include "rules/gpu_quota_exceeds_capacity.h"
-#include "rules/missing_semaphore_key.h"
-#include "rules/preemption_disabled.h"
-#include "rules/semaphore_merge_overwrite.h"
-#include "rules/semaphore_not_gpu_ceiling.h"
-
-#include "rules/app_source_missing.h"
-#include "rules/duplicate_key.h"
-#include "rules/duplicate_resource.h"
-#include "rules/interactive_sleep.h"
-#include "rules/live_drift.h"
-#include "rules/live_missing.h"
-#include "rules/namespace_gpu_quota.h"
-#include "rules/not_deployed.h"
-#include "rules/self_heal_revert.h"
-#include "rules/stale_checkout.h"
-#include "rules/wrong_owner_repo.h"
-#include "rules/yaml_syntax.h"
 
 namespace driftlint {
+
+// Every C++ rule: one line each, sorted (RegistryTest checks it). X(name)
+// is the rule in src/rules/name.cc, which defines `RuleEntry name_rule()`.
+#define DRIFTLINT_CPP_RULES(X) \
+  X(app_source_missing) \
+  X(deprecated_api) \
+  X(duplicate_key) \
+  X(duplicate_resource) \
+  X(flavor_matches_no_node) \
+  X(gpu_limit_mismatch) \
+  X(gpu_quota_exceeds_capacity) \
+  X(interactive_sleep) \
+  X(live_drift) \
+  X(live_missing) \
+  X(missing_semaphore_key) \
+  X(namespace_gpu_quota) \
+  X(not_deployed) \
+  X(preemption_disabled) \
+  X(schema_missing) \
+  X(schema_violation) \
+  X(self_heal_revert) \
+  X(semaphore_merge_overwrite) \
+  X(semaphore_not_gpu_ceiling) \
+  X(stale_checkout) \
+  X(suppression_unknown_rule) \
+  X(suppression_without_reason) \
+  X(unused_suppression) \
+  X(wrong_owner_repo) \
+  X(yaml_syntax)
+
+#define DRIFTLINT_DECLARE_RULE(name) RuleEntry name##_rule();
+DRIFTLINT_CPP_RULES(DRIFTLINT_DECLARE_RULE)
+#undef DRIFTLINT_DECLARE_RULE
 
 namespace {
 
@@ -50,39 +57,20 @@ void sort_by_id(std::vector<RuleEntry>& rules) {
 
 const std::vector<RuleEntry>& rule_registry() {
   static const std::vector<RuleEntry> kRules = [] {
-  // One line per rule (sorted by id below).
-  std::vector<RuleEntry> rules = {
-      {&AppSourceMissingRule::static_info, &AppSourceMissingRule::create},
-      {&SchemaMissingRule::static_info, &SchemaMissingRule::create},
-      {&SchemaViolationRule::static_info, &SchemaViolationRule::create},
-      {&SuppressionUnknownRuleRule::static_info, &SuppressionUnknownRuleRule::create},
-      {&SuppressionWithoutReasonRule::static_info, &SuppressionWithoutReasonRule::create},
-      {&UnusedSuppressionRule::static_info, &UnusedSuppressionRule::create},
-      {&DeprecatedApiRule::static_info, &DeprecatedApiRule::create},
-      {&FlavorMatchesNoNodeRule::static_info, &FlavorMatchesNoNodeRule::create},
-      {&GpuLimitMismatchRule::static_info, &GpuLimitMismatchRule::create},
-      {&GpuQuotaExceedsCapacityRule::static_info, &GpuQuotaExceedsCapacityRule::create},
-      {&MissingSemaphoreKeyRule::static_info, &MissingSemaphoreKeyRule::create},
-      {&PreemptionDisabledRule::static_info, &PreemptionDisabledRule::create},
-      {&SemaphoreMergeOverwriteRule::static_info, &SemaphoreMergeOverwriteRule::create},
-      {&SemaphoreNotGpuCeilingRule::static_info, &SemaphoreNotGpuCeilingRule::create},
-      {&DuplicateKeyRule::static_info, &DuplicateKeyRule::create},
-      {&DuplicateResourceRule::static_info, &DuplicateResourceRule::create},
-      {&InteractiveSleepRule::static_info, &InteractiveSleepRule::create},
-      {&LiveDriftRule::static_info, &LiveDriftRule::create},
-      {&LiveMissingRule::static_info, &LiveMissingRule::create},
-      {&NamespaceGpuQuotaRule::static_info, &NamespaceGpuQuotaRule::create},
-      {&NotDeployedRule::static_info, &NotDeployedRule::create},
-      {&SelfHealRevertRule::static_info, &SelfHealRevertRule::create},
-      {&StaleCheckoutRule::static_info, &StaleCheckoutRule::create},
-      {&WrongOwnerRepoRule::static_info, &WrongOwnerRepoRule::create},
-      {&YamlSyntaxRule::static_info, &YamlSyntaxRule::create},
-  };
-  for (const auto& spec : builtin_declarative_rules()) rules.push_back(declarative_entry(spec));
-  sort_by_id(rules);
-  return rules;
+#define DRIFTLINT_RULE_ENTRY(name) name##_rule(),
+    std::vector<RuleEntry> rules = {DRIFTLINT_CPP_RULES(DRIFTLINT_RULE_ENTRY)};
+#undef DRIFTLINT_RULE_ENTRY
+    for (const auto& spec : builtin_declarative_rules()) rules.push_back(declarative_entry(spec));
+    sort_by_id(rules);  // the declarative rules among the C++ ones
+    return rules;
   }();
   return kRules;
+}
+
+std::vector<std::string> cpp_rule_files() {
+#define DRIFTLINT_RULE_FILE(name) #name ".cc",
+  return {DRIFTLINT_CPP_RULES(DRIFTLINT_RULE_FILE)};
+#undef DRIFTLINT_RULE_FILE
 }
 
 Expected<std::vector<RuleEntry>> rule_catalog(const std::vector<std::shared_ptr<const DeclarativeSpec>>& user_rules) {

@@ -1,8 +1,9 @@
-// The list of all rules. Only registry.cc includes the rules' headers.
+// The list of all rules: the C++ rules (one line each in registry.cc) and the
+// declarative ones compiled in from rules/*.rule.yaml.
 #pragma once
 
-#include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -10,15 +11,12 @@
 
 namespace driftlint {
 
-struct RuleEntry {
-  std::function<const RuleInfo&()> info;
-  std::function<Expected<std::unique_ptr<Rule>>(const RuleOptionsInput& input)> create;
-};
-
 // Every rule driftlint ships (the C++ rules and the declarative ones compiled
 // in from rules/*.rule.yaml), sorted by id.
 const std::vector<RuleEntry>& rule_registry();
 const RuleEntry* find_rule(std::string_view id);
+// The source file of each C++ rule (src/rules/<name>.cc), in registry order.
+std::vector<std::string> cpp_rule_files();
 
 struct DeclarativeSpec;
 // The registry plus user rules (--rules-dir); an id used twice is an error.

@@ -1,10 +1,16 @@
-#include "rules/schema_missing.h"
-
 #include <set>
 
+#include "lint/rule.h"
 #include "schema/registry.h"
 
 namespace driftlint {
+
+// A kind no schema describes.
+class SchemaMissingRule : public RuleBase<SchemaMissingRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SchemaMissingRule::static_info() {
   static const RuleInfo info{
@@ -24,11 +30,6 @@ const RuleInfo& SchemaMissingRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> SchemaMissingRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SchemaMissingRule());
-}
-
 void SchemaMissingRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
   const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
@@ -42,5 +43,7 @@ void SchemaMissingRule::check(const LintContext& context, std::vector<Finding>& 
                              m.id.kind + " (" + m.id.api_version + ") has no schema: its manifests are not validated"));
   }
 }
+
+RuleEntry schema_missing_rule() { return rule_entry<SchemaMissingRule>(); }
 
 }  // namespace driftlint

@@ -1,10 +1,16 @@
-#include "rules/schema_violation.h"
-
 #include "base/parallel.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "schema/registry.h"
 
 namespace driftlint {
+
+// A manifest that its kind's schema rejects.
+class SchemaViolationRule : public RuleBase<SchemaViolationRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SchemaViolationRule::static_info() {
   static const RuleInfo info{
@@ -32,11 +38,6 @@ const RuleInfo& SchemaViolationRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> SchemaViolationRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SchemaViolationRule());
-}
-
 void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
   const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
@@ -59,5 +60,7 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
     for (Finding& finding : f) out.push_back(std::move(finding));
   }
 }
+
+RuleEntry schema_violation_rule() { return rule_entry<SchemaViolationRule>(); }
 
 }  // namespace driftlint

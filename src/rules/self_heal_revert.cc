@@ -1,10 +1,16 @@
-#include "rules/self_heal_revert.h"
-
 #include "argocd/model.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "rules/argocd_findings.h"
 
 namespace driftlint {
+
+// A live change that the owning app's self-heal will revert.
+class SelfHealRevertRule : public RuleBase<SelfHealRevertRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SelfHealRevertRule::static_info() {
   static const RuleInfo info{
@@ -34,11 +40,6 @@ const RuleInfo& SelfHealRevertRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> SelfHealRevertRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SelfHealRevertRule());
-}
-
 void SelfHealRevertRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.argo) return;
   for (const ObjectDrift& drift : context.argo->drift) {
@@ -54,5 +55,7 @@ void SelfHealRevertRule::check(const LintContext& context, std::vector<Finding>&
     }
   }
 }
+
+RuleEntry self_heal_revert_rule() { return rule_entry<SelfHealRevertRule>(); }
 
 }  // namespace driftlint

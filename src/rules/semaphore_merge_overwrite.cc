@@ -1,10 +1,16 @@
-#include "rules/semaphore_merge_overwrite.h"
-
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "model/kyverno.h"
 #include "model/pod_templates.h"
 
 namespace driftlint {
+
+// A Kyverno strategic-merge patch that replaces a workflow's semaphore list.
+class SemaphoreMergeOverwriteRule : public RuleBase<SemaphoreMergeOverwriteRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SemaphoreMergeOverwriteRule::static_info() {
   static const RuleInfo info{
@@ -28,11 +34,6 @@ const RuleInfo& SemaphoreMergeOverwriteRule::static_info() {
                  "        - configMapKeyRef: {name: user-semaphores, key: '{{request.userInfo.username}}'}\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> SemaphoreMergeOverwriteRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SemaphoreMergeOverwriteRule());
 }
 
 namespace {
@@ -116,5 +117,7 @@ void SemaphoreMergeOverwriteRule::check(const LintContext& context, std::vector<
     }
   }
 }
+
+RuleEntry semaphore_merge_overwrite_rule() { return rule_entry<SemaphoreMergeOverwriteRule>(); }
 
 }  // namespace driftlint

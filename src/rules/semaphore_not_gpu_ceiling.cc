@@ -1,13 +1,19 @@
-#include "rules/semaphore_not_gpu_ceiling.h"
-
 #include <map>
 #include <set>
 
 #include "base/strings.h"
 #include "lint/known_objects.h"
+#include "lint/rule.h"
 #include "model/workflows.h"
 
 namespace driftlint {
+
+// A semaphore that gates GPU workflows but does not count GPUs.
+class SemaphoreNotGpuCeilingRule : public RuleBase<SemaphoreNotGpuCeilingRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SemaphoreNotGpuCeilingRule::static_info() {
   static const RuleInfo info{
@@ -31,11 +37,6 @@ const RuleInfo& SemaphoreNotGpuCeilingRule::static_info() {
                  "  arguments:\n    parameters: [{name: gpus, value: \"1\", enum: [\"0\", \"1\", \"2\"]}]\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> SemaphoreNotGpuCeilingRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SemaphoreNotGpuCeilingRule());
 }
 
 namespace {
@@ -126,5 +127,7 @@ void SemaphoreNotGpuCeilingRule::check(const LintContext& context, std::vector<F
                                  join(problems, "; ")));
   }
 }
+
+RuleEntry semaphore_not_gpu_ceiling_rule() { return rule_entry<SemaphoreNotGpuCeilingRule>(); }
 
 }  // namespace driftlint

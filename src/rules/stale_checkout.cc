@@ -1,14 +1,20 @@
-#include "rules/stale_checkout.h"
-
 #include <algorithm>
 #include <map>
 #include <set>
 
 #include "argocd/model.h"
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "rules/argocd_findings.h"
 
 namespace driftlint {
+
+// A repo's checked commit is behind the revision an Argo CD app sourced from it has live.
+class StaleCheckoutRule : public RuleBase<StaleCheckoutRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& StaleCheckoutRule::static_info() {
   static const RuleInfo info{
@@ -34,11 +40,6 @@ const RuleInfo& StaleCheckoutRule::static_info() {
       .options = {},
       .needs_snapshot = true};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> StaleCheckoutRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new StaleCheckoutRule());
 }
 
 void StaleCheckoutRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -120,5 +121,7 @@ void StaleCheckoutRule::check(const LintContext& context, std::vector<Finding>& 
     out.push_back(std::move(f));
   }
 }
+
+RuleEntry stale_checkout_rule() { return rule_entry<StaleCheckoutRule>(); }
 
 }  // namespace driftlint

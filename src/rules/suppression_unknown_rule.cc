@@ -1,10 +1,16 @@
-#include "rules/suppression_unknown_rule.h"
-
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "lint/suppression_findings.h"
 #include "lint/suppressions.h"
 
 namespace driftlint {
+
+// A suppression naming a rule driftlint does not have.
+class SuppressionUnknownRuleRule : public RuleBase<SuppressionUnknownRuleRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SuppressionUnknownRuleRule::static_info() {
   static const RuleInfo info{
@@ -19,13 +25,9 @@ const RuleInfo& SuppressionUnknownRuleRule::static_info() {
           "configuration is checked as a whole.",
       .hint = "Use an id from `driftlint rules` (declarative rules from --rules-dir count too).",
       .example = "# driftlint:ignore duplicate-keys -- generated upstream\n",
-      .options = {}};
+      .options = {},
+      .unsuppressible = true};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> SuppressionUnknownRuleRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SuppressionUnknownRuleRule());
 }
 
 void SuppressionUnknownRuleRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -44,5 +46,7 @@ void SuppressionUnknownRuleRule::check(const LintContext& context, std::vector<F
     }
   }
 }
+
+RuleEntry suppression_unknown_rule_rule() { return rule_entry<SuppressionUnknownRuleRule>(); }
 
 }  // namespace driftlint

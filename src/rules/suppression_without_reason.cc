@@ -1,10 +1,16 @@
-#include "rules/suppression_without_reason.h"
-
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "lint/suppression_findings.h"
 #include "lint/suppressions.h"
 
 namespace driftlint {
+
+// A suppression that gives no reason.
+class SuppressionWithoutReasonRule : public RuleBase<SuppressionWithoutReasonRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& SuppressionWithoutReasonRule::static_info() {
   static const RuleInfo info{
@@ -21,13 +27,9 @@ const RuleInfo& SuppressionWithoutReasonRule::static_info() {
       .hint = "Add the reason: `# driftlint:ignore RULE -- why`, `driftlint.io/ignore: \"RULE -- why\"`, "
               "or `reason:` in the ignore entry.",
       .example = "data:\n  limit: \"10\"  # driftlint:ignore self-heal-revert\n",
-      .options = {}};
+      .options = {},
+      .unsuppressible = true};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> SuppressionWithoutReasonRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new SuppressionWithoutReasonRule());
 }
 
 void SuppressionWithoutReasonRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -38,5 +40,7 @@ void SuppressionWithoutReasonRule::check(const LintContext& context, std::vector
     out.push_back(suppression_finding(*this, context, s, "the " + s.describe() + " silencing " + rules + " gives no reason"));
   }
 }
+
+RuleEntry suppression_without_reason_rule() { return rule_entry<SuppressionWithoutReasonRule>(); }
 
 }  // namespace driftlint

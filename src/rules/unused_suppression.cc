@@ -1,11 +1,17 @@
-#include "rules/unused_suppression.h"
-
 #include "base/strings.h"
+#include "lint/rule.h"
 #include "lint/suppression_findings.h"
 #include "lint/suppressions.h"
 #include "rules/registry.h"
 
 namespace driftlint {
+
+// A suppression that matched no finding (with --report-unused-ignores).
+class UnusedSuppressionRule : public RuleBase<UnusedSuppressionRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& UnusedSuppressionRule::static_info() {
   static const RuleInfo info{
@@ -26,11 +32,6 @@ const RuleInfo& UnusedSuppressionRule::static_info() {
   return info;
 }
 
-Expected<std::unique_ptr<Rule>> UnusedSuppressionRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new UnusedSuppressionRule());
-}
-
 void UnusedSuppressionRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.suppressions) return;
   for (const Suppression& s : context.suppressions->all()) {
@@ -49,5 +50,7 @@ void UnusedSuppressionRule::check(const LintContext& context, std::vector<Findin
     out.push_back(suppression_finding(*this, context, s, "the " + s.describe() + " silencing " + rules + " matched no finding"));
   }
 }
+
+RuleEntry unused_suppression_rule() { return rule_entry<UnusedSuppressionRule>(); }
 
 }  // namespace driftlint

@@ -1,13 +1,19 @@
-#include "rules/wrong_owner_repo.h"
-
 #include <re2/re2.h>
 
 #include "argocd/model.h"
 #include "base/strings.h"
 #include "git/url.h"
+#include "lint/rule.h"
 #include "rules/argocd_findings.h"
 
 namespace driftlint {
+
+// A manifest defines an object that another repo's Argo CD app owns.
+class WrongOwnerRepoRule : public RuleBase<WrongOwnerRepoRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& WrongOwnerRepoRule::static_info() {
   static const RuleInfo info{
@@ -33,11 +39,6 @@ const RuleInfo& WrongOwnerRepoRule::static_info() {
                  "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: user-semaphores\n  namespace: argo-workflows\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> WrongOwnerRepoRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new WrongOwnerRepoRule());
 }
 
 namespace {
@@ -122,5 +123,7 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
     }
   }
 }
+
+RuleEntry wrong_owner_repo_rule() { return rule_entry<WrongOwnerRepoRule>(); }
 
 }  // namespace driftlint

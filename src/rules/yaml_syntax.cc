@@ -1,6 +1,13 @@
-#include "rules/yaml_syntax.h"
+#include "lint/rule.h"
 
 namespace driftlint {
+
+// A file that cannot be parsed as YAML.
+class YamlSyntaxRule : public RuleBase<YamlSyntaxRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
 
 const RuleInfo& YamlSyntaxRule::static_info() {
   static const RuleInfo info{
@@ -17,11 +24,6 @@ const RuleInfo& YamlSyntaxRule::static_info() {
       .example = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: broken\ndata: {a: 1\n",
       .options = {}};
   return info;
-}
-
-Expected<std::unique_ptr<Rule>> YamlSyntaxRule::create(const RuleOptionsInput& input) {
-  if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  return std::unique_ptr<Rule>(new YamlSyntaxRule());
 }
 
 void YamlSyntaxRule::check(const LintContext& context, std::vector<Finding>& out) const {
@@ -44,5 +46,7 @@ void YamlSyntaxRule::check(const LintContext& context, std::vector<Finding>& out
     out.push_back(finding_in_file(context, file, e.position, message));
   }
 }
+
+RuleEntry yaml_syntax_rule() { return rule_entry<YamlSyntaxRule>(); }
 
 }  // namespace driftlint

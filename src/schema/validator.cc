@@ -6,7 +6,6 @@
 #include <unordered_map>
 
 #include "base/strings.h"
-#include "drift/diff.h"
 #include "schema/schema_node.h"
 #include "yaml/json.h"
 

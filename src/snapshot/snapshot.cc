@@ -3,22 +3,12 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "load/file_tree.h"
+#include "fs/file_tree.h"
 #include "load/loader.h"
 
 namespace driftlint {
 
 namespace fs = std::filesystem;
-
-std::string object_key(std::string_view group, std::string_view kind, std::string_view ns,
-                       std::string_view name) {
-  std::string key;
-  key.reserve(group.size() + kind.size() + ns.size() + name.size() + 3);
-  key.append(group).append("/").append(kind).append("/").append(ns).append("/").append(name);
-  return key;
-}
-
-std::string object_key(const ObjectIdentity& id) { return object_key(id.group, id.kind, id.ns, id.name); }
 
 const Manifest* Snapshot::find(const std::string& key) const {
   auto it = by_key_.find(key);

@@ -16,11 +16,6 @@
 
 namespace driftlint {
 
-// "group/Kind/namespace/name": one live object, whatever version it was read at.
-std::string object_key(std::string_view group, std::string_view kind, std::string_view ns,
-                       std::string_view name);
-std::string object_key(const ObjectIdentity& id);
-
 struct SnapshotFile {
   std::string path;  // as given on the command line or in the config
   yaml::ParsedFile parsed;

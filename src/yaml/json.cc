@@ -28,3 +28,18 @@ nlohmann::json convert(Node node, int depth) {
 nlohmann::json to_json(Node node, int max_depth) { return convert(node, max_depth); }
 
 }  // namespace driftlint::yaml
+
+namespace driftlint {
+
+std::string display_value(yaml::Node node, size_t max_length) {
+  if (!node.valid()) return "(absent)";
+  std::string text = yaml::to_json(node, 32).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  if (text.size() > max_length) {
+    size_t cut = max_length;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // whole UTF-8 characters
+    text = text.substr(0, cut) + "...";
+  }
+  return text;
+}
+
+}  // namespace driftlint

@@ -3,6 +3,9 @@
 // bounded.
 #pragma once
 
+#include <cstddef>
+#include <string>
+
 #include <nlohmann/json.hpp>
 
 #include "yaml/tree.h"
@@ -12,3 +15,10 @@ namespace driftlint::yaml {
 nlohmann::json to_json(Node node, int max_depth = 64);
 
 }  // namespace driftlint::yaml
+
+namespace driftlint {
+
+// The value in a message: strings quoted, containers as short JSON.
+std::string display_value(yaml::Node node, size_t max_length = 80);
+
+}  // namespace driftlint

@@ -1,4 +1,4 @@
-#include "load/helm.h"
+#include "fs/helm_charts.h"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "lint/gpu_resources.h"
+#include "model/gpu_resources.h"
 
 namespace driftlint {
 

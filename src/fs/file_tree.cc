@@ -1,7 +1,7 @@
-#include "load/file_tree.h"
+#include "fs/file_tree.h"
 
 #include "base/files.h"
-#include "load/helm.h"
+#include "fs/helm_charts.h"
 
 #include <dirent.h>
 #include <fcntl.h>
