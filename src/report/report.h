@@ -1,6 +1,7 @@
 // What every report format reads.
 #pragma once
 
+#include <optional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -60,8 +61,16 @@ std::string github_escape_property(std::string_view text);
 // checked, a failure per object with findings.
 std::string junit_report(const ReportInput& input);
 
-// The report in `format` (text, json, markdown, sarif, github, junit).
-std::string render_report(const std::string& format, const ReportInput& input, const TextReportOptions& text);
+enum class ReportFormat { Text, Json, Markdown, Sarif, Github, Junit };
+// Every format, in the order help and errors list them.
+inline constexpr ReportFormat kReportFormats[] = {ReportFormat::Text,  ReportFormat::Json,   ReportFormat::Markdown,
+                                                  ReportFormat::Sarif, ReportFormat::Github, ReportFormat::Junit};
+std::string_view report_format_name(ReportFormat format);  // "text", "json", ...
+std::optional<ReportFormat> parse_report_format(std::string_view name);
+// "text, json, markdown, sarif, github or junit" (separator "|": "text|json|...").
+std::string report_format_list(std::string_view separator = ", ", std::string_view last = " or ");
+
+std::string render_report(ReportFormat format, const ReportInput& input, const TextReportOptions& text);
 
 // The JSON report documented in schemas/report.schema.json.
 std::string json_report(const ReportInput& input);

@@ -1,0 +1,142 @@
+#include "cli/check_options.h"
+
+#include <boost/program_options.hpp>
+
+#include <sstream>
+
+#include "config/config.h"
+
+namespace driftlint::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+std::string usage() {
+  return "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
+         "                       [--snapshot FILE]... [--strict-drift]\n"
+         "                       [--format " + report_format_list("|", "|") + "] [--output [FORMAT=]FILE]...\n"
+         "                       [--show-suppressed] [--report-unused-ignores]\n"
+         "                       [--baseline FILE] [--write-baseline FILE]\n"
+         "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
+         "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
+         "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
+         "                       [--rules-dir DIR]... [--schema-dir DIR]...\n";
+}
+
+// The options as typed on the command line, before they are checked.
+struct Typed {
+  std::string format = "text";
+  std::vector<std::string> outputs;
+  std::string fail_on = "error";
+  std::string yaml_parser = "libyaml";
+};
+
+po::options_description visible_options(CheckOptions& o, Typed& t) {
+  const std::string formats = report_format_list();
+  po::options_description visible("driftlint check options");
+  visible.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml when no PATH or --repo is given)")(
+      "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
+      "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
+      "strict-drift", po::bool_switch(&o.strict_drift), "also report keys only the live object has (notices)")(
+      "format", po::value<std::string>(&t.format), formats.c_str())(
+      "output,o", po::value<std::vector<std::string>>(&t.outputs), "[FORMAT=]FILE: write a report to FILE ('-' is standard output); repeatable, one per format")(
+      "show-suppressed", po::bool_switch(&o.show_suppressed), "list suppressed findings too (text and JSON; SARIF always keeps them)")(
+      "report-unused-ignores", po::bool_switch(&o.report_unused_ignores), "report suppressions that matched nothing (rule unused-suppression)")(
+      "baseline", po::value<std::string>(&o.baseline), "report only findings that FILE (from --write-baseline) does not list")(
+      "write-baseline", po::value<std::string>(&o.write_baseline), "record today's findings in FILE by fingerprint")(
+      "fail-on", po::value<std::string>(&t.fail_on), "error, warning, notice or none (default error)")(
+      "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
+      "rules-dir", po::value<std::vector<std::string>>(&o.rules_dirs), "add the declarative rules (.yaml) of DIR (repeatable)")(
+      "schema-dir", po::value<std::vector<std::string>>(&o.schema_dirs), "add the CRDs and JSON Schemas (x-kubernetes-group-version-kind) of DIR (repeatable)")(
+      "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
+      "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
+      "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
+      "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
+      "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
+      "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
+      "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
+      "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
+      "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
+      "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
+      "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
+      "yaml-parser", po::value<std::string>(&t.yaml_parser), "libyaml (default) or yaml-cpp");
+  return visible;
+}
+
+// "-o sarif=x.sarif" names its format; "-o x" takes --format's.
+Expected<std::vector<OutputSpec>> output_specs(const std::vector<std::string>& values, ReportFormat format) {
+  std::vector<OutputSpec> out;
+  for (const std::string& value : values) {
+    size_t eq = value.find('=');
+    std::optional<ReportFormat> named = eq == std::string::npos ? std::nullopt : parse_report_format(value.substr(0, eq));
+    out.push_back(named ? OutputSpec{*named, value.substr(eq + 1)} : OutputSpec{format, value});
+    if (out.back().file.empty()) return Error{"check: --output " + value + ": no file name"};
+  }
+  if (out.empty()) out.push_back({format, "-"});
+  size_t to_stdout = 0;
+  for (const OutputSpec& spec : out) to_stdout += spec.file == "-";
+  if (to_stdout > 1) return Error{"check: only one --output can be standard output ('-')"};
+  return out;
+}
+
+// Checks the values and turns the typed ones into CheckOptions' own types.
+Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o) {
+  std::optional<ReportFormat> format = parse_report_format(t.format);
+  if (!format) return Error{"check: --format must be " + report_format_list() + ", not '" + t.format + "'"};
+  if (t.fail_on != "none") {
+    o.fail_on = parse_severity(t.fail_on);
+    if (!o.fail_on) return Error{"check: --fail-on must be error, warning, notice or none, not '" + t.fail_on + "'"};
+  } else {
+    o.fail_on = std::nullopt;
+  }
+  if (vm.count("jobs") && o.jobs == 0) return Error{"check: -j must be at least 1"};
+  if (o.max_file_size_mib == 0 || o.max_file_size_mib > (1ull << 20)) {
+    return Error{"check: --max-file-size must be between 1 and 1048576 MiB"};
+  }
+  if (vm.count("network-timeout") && (o.network_timeout == 0 || o.network_timeout > kMaxNetworkTimeoutSeconds)) {
+    return Error{"check: --network-timeout must be from 1 to " + std::to_string(kMaxNetworkTimeoutSeconds) + " seconds"};
+  }
+  if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
+    return Error{"check: --max-nesting-depth must be between 1 and 100000"};
+  }
+  std::optional<yaml::YamlEngine> engine = yaml::parse_yaml_engine(t.yaml_parser);
+  if (!engine) return Error{"check: --yaml-parser must be libyaml or yaml-cpp, not '" + t.yaml_parser + "'"};
+  o.yaml_engine = *engine;
+  Expected<std::vector<OutputSpec>> outputs = output_specs(t.outputs, *format);
+  if (!outputs) return outputs.error();
+  o.outputs = std::move(*outputs);
+  return {};
+}
+
+}  // namespace
+
+Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::string>& args) {
+  CheckCommandLine line;
+  Typed typed;
+  po::options_description visible = visible_options(line.options, typed);
+  po::options_description hidden;
+  hidden.add_options()("path", po::value<std::vector<std::string>>(&line.options.paths));
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return Error{std::string("check: ") + e.what() + " (driftlint check --help lists the options)"};
+  }
+  if (vm.count("help")) {
+    std::ostringstream help;
+    help << usage() << "\n" << visible;
+    line.help = help.str();
+    return line;
+  }
+  if (Status s = check_values(vm, typed, line.options); !s) return s.error();
+  return line;
+}
+
+}  // namespace driftlint::cli

@@ -1,0 +1,62 @@
+// `driftlint check`'s command line as typed options: what the pipeline
+// (check_pipeline.h) runs on. Every value is checked here, once.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/expected.h"
+#include "model/severity.h"
+#include "report/report.h"
+#include "yaml/parser.h"
+
+namespace driftlint::cli {
+
+struct OutputSpec {
+  ReportFormat format = ReportFormat::Text;
+  std::string file;  // "-": standard output
+};
+
+struct CheckOptions {
+  std::vector<std::string> paths;
+  std::string config_file;
+  std::vector<std::string> repo_specs;
+  std::vector<std::string> snapshots;
+  std::vector<OutputSpec> outputs;  // at least one; at most one is standard output
+  bool show_suppressed = false;
+  bool report_unused_ignores = false;
+  std::string baseline;
+  std::string write_baseline;
+  std::optional<Severity> fail_on = Severity::Error;  // nullopt: --fail-on none
+  std::vector<std::string> enable;
+  std::vector<std::string> disable;
+  std::vector<std::string> changed_since;
+  unsigned jobs = 0;  // 0: all cores
+  bool quiet = false;
+  uint64_t max_file_size_mib = 64;
+  uint64_t max_alias_expansion = 1'000'000;
+  uint64_t max_nesting_depth = 1'000;
+  yaml::YamlEngine yaml_engine = yaml::YamlEngine::Libyaml;
+  std::string cache_dir;
+  bool no_cache = false;
+  bool offline = false;
+  unsigned network_timeout = 0;  // 0: the config's, else the default
+  bool strict_drift = false;
+  std::vector<std::string> rules_dirs;
+  std::vector<std::string> schema_dirs;
+
+  uint64_t max_file_bytes() const { return max_file_size_mib << 20; }
+};
+
+// What the command line asks for: a run, or the help text.
+struct CheckCommandLine {
+  CheckOptions options;
+  std::optional<std::string> help;  // set for --help: print it and stop
+};
+
+// A usage error ("check: --format must be ...") when an option is wrong.
+Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::string>& args);
+
+}  // namespace driftlint::cli

@@ -1,0 +1,242 @@
+#include "cli/check_pipeline.h"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "base/files.h"
+#include "base/strings.h"
+#include "lint/fingerprint.h"
+#include "load/repo_inputs.h"
+#include "report/report.h"
+#include "rules/declarative.h"
+#include "rules/registry.h"
+#include "schema/registry.h"
+
+namespace driftlint::cli {
+
+namespace {
+
+// Paths in the config are relative to the config file's folder, like repo sources.
+std::string relative_to_config(const Config& config, const std::string& path) {
+  bool relative = !path.empty() && path[0] != '/' && !config.base_dir.empty();
+  return relative ? (std::filesystem::path(config.base_dir) / path).string() : path;
+}
+
+std::vector<std::string> relative_to_config(const Config& config, const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& path : paths) out.push_back(relative_to_config(config, path));
+  return out;
+}
+
+template <class T>
+void append(std::vector<T>& to, std::vector<T>&& from) {
+  to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+}
+
+// --config, else ./driftlint.yaml when nothing else names the input.
+Expected<Config> read_check_config(const CheckOptions& o) {
+  std::string path = o.config_file;
+  if (path.empty() && o.paths.empty() && o.repo_specs.empty()) {
+    std::error_code ec;
+    if (std::filesystem::exists("driftlint.yaml", ec)) path = "driftlint.yaml";
+  }
+  if (path.empty()) {
+    Config config;
+    config.gpu_resources = default_gpu_resources();
+    return config;
+  }
+  return load_config(path, o.max_file_bytes());
+}
+
+Expected<std::vector<RuleEntry>> read_catalog(const CheckOptions& o, const Config& config) {
+  std::vector<std::string> dirs = relative_to_config(config, config.rules_dirs);
+  dirs.insert(dirs.end(), o.rules_dirs.begin(), o.rules_dirs.end());
+  DeclarativeSpecs user_rules;
+  for (const std::string& dir : dirs) {
+    Expected<DeclarativeSpecs> loaded = load_declarative_rules(dir);
+    if (!loaded) return loaded.error();
+    user_rules.insert(user_rules.end(), loaded->begin(), loaded->end());
+  }
+  return rule_catalog(user_rules);
+}
+
+LoadOptions load_options_for(const CheckOptions& o) {
+  LoadOptions options;
+  options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.max_file_size = o.max_file_bytes();
+  options.parse_limits.max_alias_expansion = o.max_alias_expansion;
+  options.parse_limits.max_depth = o.max_nesting_depth;
+  options.parse_limits.engine = o.yaml_engine;
+  return options;
+}
+
+GitCacheOptions git_cache_options(const CheckOptions& o, const Config& config) {
+  GitCacheOptions cache;
+  cache.cache_dir = o.cache_dir;  // empty: the library's default
+  cache.offline = o.offline;
+  if (o.network_timeout) {
+    cache.network_timeout_seconds = o.network_timeout;
+  } else if (config.network_timeout_seconds) {
+    cache.network_timeout_seconds = *config.network_timeout_seconds;
+  }
+  if (!o.quiet && isatty(STDERR_FILENO)) {
+    // One line redrawn in place while a clone or fetch runs.
+    cache.progress = [](const std::string& line, bool done) {
+      std::cerr << "\r\033[Kdriftlint: " << line << (done ? "\n" : "") << std::flush;
+    };
+  }
+  return cache;
+}
+
+}  // namespace
+
+Expected<CheckSetup> set_up_check(const CheckOptions& o) {
+  CheckSetup setup;
+  Expected<Config> config = read_check_config(o);
+  if (!config) return config.error();
+  setup.config = std::move(*config);
+  for (const std::string& spec : o.repo_specs) {
+    Expected<RepoConfig> repo = parse_repo_spec(spec);
+    if (!repo) return repo.error();
+    setup.cli_repos.push_back(std::move(*repo));
+  }
+  if (o.paths.empty() && setup.cli_repos.empty() && setup.config.repos.empty()) {
+    return Error{"check: nothing to lint: give a PATH, --repo NAME=SOURCE, or a driftlint.yaml with repos"};
+  }
+  Expected<std::vector<RuleEntry>> catalog = read_catalog(o, setup.config);
+  if (!catalog) return catalog.error();
+  setup.catalog = std::move(*catalog);
+  RuleSelection selection{o.enable, o.disable};
+  if (o.report_unused_ignores) selection.enable.push_back("unused-suppression");
+  Expected<std::vector<ActiveRule>> rules = instantiate_rules(setup.config, selection, setup.catalog);
+  if (!rules) return rules.error();
+  setup.rules = std::move(*rules);
+  Expected<GpuResourceMatcher> gpu = GpuResourceMatcher::create(setup.config.gpu_resources);
+  if (!gpu) return gpu.error();
+  setup.gpu = std::make_unique<GpuResourceMatcher>(std::move(*gpu));
+  return setup;
+}
+
+CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
+  CheckInputs in;
+  in.load_options = load_options_for(o);
+  if (!o.no_cache) {
+    in.parse_cache = std::make_unique<ParseCache>(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir,
+                                                  in.load_options.parse_limits);
+    in.load_options.cache = in.parse_cache.get();
+  }
+  std::vector<std::string> snapshots = relative_to_config(setup.config, setup.config.snapshots);
+  snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
+  in.has_snapshot = !snapshots.empty();
+  in.snapshot = load_snapshots(snapshots, in.load_options);
+  append(in.errors, std::move(in.snapshot.errors));
+  append(in.notes, std::move(in.snapshot.notes));
+
+  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, o.paths, git_cache_options(o, setup.config));
+  append(in.errors, std::move(resolved.errors));
+  in.repo_notes = std::move(resolved.notes);
+  // The parse cache is written while the rules run (the snapshot loader above
+  // moves its files' trees away, so it writes before returning).
+  LoadOptions repo_options = in.load_options;
+  repo_options.store_cache_in_background = true;
+  in.load = load_repos(std::move(resolved.repos), repo_options);
+  append(in.errors, std::move(in.load.errors));
+  append(in.notes, std::move(in.load.notes));
+  return in;
+}
+
+std::future<Expected<ChangedFiles>> start_changed_files(const CheckOptions& o, const CheckInputs& inputs) {
+  if (o.changed_since.empty()) return {};
+  std::vector<ChangedSince> specs;
+  for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
+  const LoadResult* load = &inputs.load;
+  return std::async(std::launch::async, [load, specs] { return compute_changed_files(*load, specs); });
+}
+
+CheckModel build_model(const CheckOptions& o, const CheckInputs& inputs) {
+  ArgoModelOptions options;
+  options.strict_drift = o.strict_drift;
+  CheckModel model{build_argo_model(inputs.load, inputs.cluster(), options), {}};
+  model.notes = model.argo.notes;
+  if (!model.argo.has_apps()) return model;
+  for (size_t r = 0; r < inputs.load.repos.size(); ++r) {
+    if (model.argo.repo_identity[r].empty()) {
+      model.notes.push_back("repo " + inputs.load.repos[r].name + " has no URL (set `url:` in the config, or an " +
+                            "`origin` remote): Argo CD apps cannot be matched to it");
+    }
+  }
+  return model;
+}
+
+CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
+                            const CheckModel& model, std::future<Expected<ChangedFiles>> changed_files) {
+  CheckFindings out;
+  SchemaRegistry schemas(inputs.load, inputs.cluster(), o.schema_dirs, out.errors);
+  LintContext context{inputs.load, setup.config, *setup.gpu, inputs.cluster(), &model.argo};
+  context.schemas = &schemas;
+  context.jobs = inputs.load_options.jobs;
+  out.lint = run_rules(setup.rules, context, setup.catalog);
+  out.notes = schemas.problems();
+  if (!changed_files.valid()) return out;
+  Expected<ChangedFiles> changed = changed_files.get();
+  if (!changed) {
+    out.errors.push_back(changed.error().message);
+  } else {
+    keep_changed_only(out.lint, *changed);
+    out.changed_notes = changed->notes;
+  }
+  return out;
+}
+
+namespace {
+
+// Baselines: record what is there today; later report only what is new.
+Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
+  if (!o.write_baseline.empty()) {
+    std::vector<Finding> current;
+    for (const Finding& f : lint.findings) {
+      if (!f.suppressed) current.push_back(f);
+    }
+    if (!write_file_atomically(o.write_baseline, baseline_json(current))) {
+      return Error{"--write-baseline " + o.write_baseline + ": cannot write"};
+    }
+  }
+  if (o.baseline.empty()) return size_t{0};
+  Expected<Baseline> baseline = read_baseline(o.baseline, o.max_file_bytes());
+  if (!baseline) return baseline.error();
+  return drop_baselined(lint.findings, std::move(*baseline));
+}
+
+}  // namespace
+
+Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
+                                    const CheckModel& model, CheckFindings& findings) {
+  Expected<size_t> baselined = apply_baselines(o, findings.lint);
+  if (!baselined) return baselined.error();
+  ReportInput input{inputs.load, findings.lint, inputs.cluster(), &model.argo};
+  input.show_suppressed = o.show_suppressed;
+  input.baselined = *baselined;
+  for (const ActiveRule& active : setup.rules) input.rules.push_back(&active.rule->info());
+  std::vector<std::string> files;
+  for (const OutputSpec& spec : o.outputs) {
+    TextReportOptions text_options;
+    text_options.quiet = o.quiet;
+    text_options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    std::string text = render_report(spec.format, input, text_options);
+    if (spec.file == "-") {
+      std::cout << text << std::flush;
+    } else if (!write_file_atomically(spec.file, text)) {
+      return Error{"--output " + spec.file + ": cannot write"};
+    } else {
+      files.push_back(spec.file);
+    }
+  }
+  if (files.empty()) return std::string();
+  return summary_line(input) + "; report written to " + join(files, ", ");
+}
+
+}  // namespace driftlint::cli

@@ -1,0 +1,76 @@
+// `driftlint check` as named stages, each returning data for the next:
+// options (check_options.h) -> setup -> inputs -> model -> findings -> reports.
+// Setup and reports can fail with a usage error; input problems are data (the
+// run goes on and exits 2 at the end). Only run_check prints what they return.
+#pragma once
+
+#include <future>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "argocd/model.h"
+#include "cli/check_options.h"
+#include "config/config.h"
+#include "config/repo_spec.h"
+#include "lint/changed_files.h"
+#include "lint/engine.h"
+#include "load/loader.h"
+#include "load/parse_cache.h"
+#include "model/gpu_resources.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint::cli {
+
+// What the run is set up with before it reads a repo.
+struct CheckSetup {
+  Config config;
+  std::vector<RepoConfig> cli_repos;  // from --repo
+  std::vector<RuleEntry> catalog;     // built-in and --rules-dir rules
+  std::vector<ActiveRule> rules;      // the enabled ones
+  std::unique_ptr<GpuResourceMatcher> gpu;
+};
+Expected<CheckSetup> set_up_check(const CheckOptions& o);
+
+// The repos and the cluster as read, with the problems met on the way.
+struct CheckInputs {
+  std::unique_ptr<ParseCache> parse_cache;  // LoadOptions points at it
+  LoadOptions load_options;
+  bool has_snapshot = false;
+  SnapshotLoad snapshot;
+  LoadResult load;
+  std::vector<std::string> repo_notes;  // clones and fetches made
+  std::vector<std::string> errors;      // input errors, one line each
+  std::vector<std::string> notes;
+
+  const Snapshot* cluster() const { return has_snapshot ? &snapshot.snapshot : nullptr; }
+};
+CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup);
+
+// Pull-request mode: the files changed since --changed-since, computed on a
+// thread while the model and the rules run (it only reads `inputs.load`,
+// which must stay where it is until the result is taken).
+std::future<Expected<ChangedFiles>> start_changed_files(const CheckOptions& o, const CheckInputs& inputs);
+
+// Argo CD's view of the repos and the cluster.
+struct CheckModel {
+  ArgoModel argo;
+  std::vector<std::string> notes;
+};
+CheckModel build_model(const CheckOptions& o, const CheckInputs& inputs);
+
+struct CheckFindings {
+  LintOutput lint;
+  std::vector<std::string> errors;         // --schema-dir files, the pull-request diff
+  std::vector<std::string> changed_notes;  // repos pull-request mode left unfiltered
+  std::vector<std::string> notes;          // schemas that could not be used
+};
+CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
+                            const CheckModel& model, std::future<Expected<ChangedFiles>> changed_files);
+
+// Baselines, then every --output. On success, the summary line for stderr
+// when a report went to a file ("" otherwise).
+Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
+                                    const CheckModel& model, CheckFindings& findings);
+
+}  // namespace driftlint::cli
