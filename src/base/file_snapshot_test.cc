@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "testing/workspace.h"
+
 namespace driftlint {
 namespace {
 
@@ -16,13 +18,10 @@ namespace fs = std::filesystem;
 class FileSnapshotTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    file_ = fs::temp_directory_path() / ("driftlint-snapshot-" + std::to_string(getpid()) + "-" +
-                                         ::testing::UnitTest::GetInstance()->current_test_info()->name());
     // A megabyte: many pages, and more than one huge page.
     for (int i = 0; i < 100000; ++i) text_ += "line " + std::to_string(i) + "\n";
-    std::ofstream(file_, std::ios::binary) << text_;
+    write_whole_file(file_, text_);
   }
-  void TearDown() override { fs::remove(file_); }
 
   std::shared_ptr<const FileSnapshot> take(FileSnapshot::Mode mode = FileSnapshot::Mode::MapUnderLease) {
     auto snapshot = FileSnapshot::take(::open(file_.c_str(), O_RDONLY | O_CLOEXEC), mode);
@@ -30,7 +29,8 @@ class FileSnapshotTest : public ::testing::Test {
     return snapshot ? *snapshot : nullptr;
   }
 
-  fs::path file_;
+  Workspace workspace_;
+  fs::path file_ = workspace_.path_of("snapshot.txt");
   std::string text_;
 };
 
@@ -66,7 +66,7 @@ TEST_F(FileSnapshotTest, AReplacementByRenameNeedsNoCopy) {
   ASSERT_TRUE(snapshot);
   bool mapped = !snapshot->is_private_copy();
   fs::path other = file_.string() + ".new";
-  std::ofstream(other, std::ios::binary) << "new";
+  write_whole_file(other, "new");
   fs::rename(other, file_);
   EXPECT_EQ(snapshot->bytes(), text_);  // the old file lives on, unnamed, while mapped
   EXPECT_EQ(snapshot->is_private_copy(), !mapped);
@@ -96,7 +96,7 @@ TEST_F(FileSnapshotTest, ACopyKeepsItsBytesToo) {
 
 TEST_F(FileSnapshotTest, ManySnapshotsAtOnceAreFine) {
   text_.resize(10000);
-  std::ofstream(file_, std::ios::binary | std::ios::trunc) << text_;
+  write_whole_file(file_, text_);
   std::vector<std::shared_ptr<const FileSnapshot>> all;
   for (int i = 0; i < 70; ++i) all.push_back(take());  // more than there are lease slots: the rest copy
   ASSERT_EQ(::truncate(file_.c_str(), 1), 0);
@@ -108,7 +108,7 @@ TEST_F(FileSnapshotTest, ManySnapshotsAtOnceAreFine) {
 }
 
 TEST_F(FileSnapshotTest, AnEmptyFileIsAnError) {
-  std::ofstream(file_, std::ios::trunc).close();
+  write_whole_file(file_, "");
   for (auto mode : {FileSnapshot::Mode::MapUnderLease, FileSnapshot::Mode::Copy}) {
     auto snapshot = FileSnapshot::take(::open(file_.c_str(), O_RDONLY | O_CLOEXEC), mode);
     ASSERT_FALSE(snapshot);

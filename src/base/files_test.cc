@@ -4,40 +4,30 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
+
+#include "testing/workspace.h"
 
 namespace driftlint {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string read_all(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
 TEST(WriteFileAtomicallyTest, ReplacesAFileWhole) {
-  fs::path dir = fs::temp_directory_path() / ("driftlint-files-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  ASSERT_TRUE(write_file_atomically((dir / "a.txt").string(), "one"));
-  ASSERT_TRUE(write_file_atomically((dir / "a.txt").string(), "two"));
-  EXPECT_EQ(read_all(dir / "a.txt"), "two");
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 1);  // no temporaries left
-  fs::remove_all(dir);
+  Workspace workspace;
+  ASSERT_TRUE(write_file_atomically(workspace.path_of("a.txt").string(), "one"));
+  ASSERT_TRUE(write_file_atomically(workspace.path_of("a.txt").string(), "two"));
+  EXPECT_EQ(workspace.read("a.txt"), "two");
+  // No temporaries left.
+  EXPECT_EQ(std::distance(fs::directory_iterator(workspace.path()), fs::directory_iterator()), 1);
 }
 
 TEST(WriteFileAtomicallyTest, KeepsASymlinkAndReplacesItsTarget) {
-  fs::path dir = fs::temp_directory_path() / ("driftlint-files-link-" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  ASSERT_TRUE(write_file_atomically((dir / "target.txt").string(), "old"));
-  fs::create_symlink("target.txt", dir / "link.txt");
-  ASSERT_TRUE(write_file_atomically((dir / "link.txt").string(), "new"));
-  EXPECT_TRUE(fs::is_symlink(dir / "link.txt"));
-  EXPECT_EQ(read_all(dir / "target.txt"), "new");
-  fs::remove_all(dir);
+  Workspace workspace;
+  ASSERT_TRUE(write_file_atomically(workspace.path_of("target.txt").string(), "old"));
+  fs::create_symlink("target.txt", workspace.path_of("link.txt"));
+  ASSERT_TRUE(write_file_atomically(workspace.path_of("link.txt").string(), "new"));
+  EXPECT_TRUE(fs::is_symlink(workspace.path_of("link.txt")));
+  EXPECT_EQ(workspace.read("target.txt"), "new");
 }
 
 // `-o /dev/null` once renamed a regular file over the device (as root).

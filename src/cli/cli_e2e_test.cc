@@ -6,13 +6,11 @@
 
 #include <filesystem>
 #include <cstdlib>
-#include <fstream>
 #include <map>
 #include <set>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
-#include "cli/test_driver.h"
+#include "testing/cli_driver.h"
 
 namespace driftlint {
 namespace {
@@ -21,28 +19,14 @@ namespace fs = std::filesystem;
 
 class CliTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("driftlint-e2e-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  void write(const std::string& path, const std::string& text) {
-    fs::create_directories((dir_ / path).parent_path());
-    std::ofstream(dir_ / path, std::ios::binary) << text;
-  }
-
   // Runs driftlint with args in `cwd` (default: the test's folder).
   Outcome run(const std::vector<std::string>& args, const fs::path& cwd = {}) {
-    return run_driftlint(args, cwd.empty() ? dir_ : cwd, dir_);
+    return run_driftlint(args, cwd.empty() ? workspace_.path() : cwd, workspace_.path());
   }
 
   static size_t lines(const std::string& s) { return std::count(s.begin(), s.end(), '\n'); }
 
-  fs::path dir_;
+  Workspace workspace_;
 };
 
 const char* kQuota =
@@ -51,7 +35,7 @@ const char* kQuota =
 const char* kClean = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: ok, namespace: team-a}\ndata: {a: \"1\"}\n";
 
 TEST_F(CliTest, CleanInputExitsZero) {
-  write("repo/ok.yaml", kClean);
+  workspace_.write("repo/ok.yaml", kClean);
   Outcome r = run({"check", "repo"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("0 errors, 0 warnings, 0 notices in 1 file (1 document)"), std::string::npos) << r.out;
@@ -59,12 +43,12 @@ TEST_F(CliTest, CleanInputExitsZero) {
 }
 
 TEST_F(CliTest, FailOnDecidesTheExitCode) {
-  write("repo/quota.yaml", kQuota);  // a warning: team-a is not shared
+  workspace_.write("repo/quota.yaml", kQuota);  // a warning: team-a is not shared
   EXPECT_EQ(run({"check", "repo"}).exit_code, 0);
   EXPECT_EQ(run({"check", "repo", "--fail-on", "warning"}).exit_code, 1);
   EXPECT_EQ(run({"check", "repo", "--fail-on", "notice"}).exit_code, 1);
   EXPECT_EQ(run({"check", "repo", "--fail-on", "none"}).exit_code, 0);
-  write("driftlint.yaml", "sharedNamespaces: [team-a]\n");
+  workspace_.write("driftlint.yaml", "sharedNamespaces: [team-a]\n");
   Outcome shared = run({"check", "repo", "--config", "driftlint.yaml"});
   EXPECT_EQ(shared.exit_code, 1);
   EXPECT_NE(shared.out.find("repo/quota.yaml:8:5: error: "), std::string::npos) << shared.out;
@@ -73,8 +57,8 @@ TEST_F(CliTest, FailOnDecidesTheExitCode) {
 }
 
 TEST_F(CliTest, MalformedYamlIsAFindingAndTheRestIsLinted) {
-  write("repo/a-broken.yaml", "kind: ConfigMap\nmetadata:\n  name: [x\n");
-  write("repo/b-quota.yaml", kQuota);
+  workspace_.write("repo/a-broken.yaml", "kind: ConfigMap\nmetadata:\n  name: [x\n");
+  workspace_.write("repo/b-quota.yaml", kQuota);
   Outcome r = run({"check", "repo", "--format", "json", "--fail-on", "warning"});
   EXPECT_EQ(r.exit_code, 1);
   auto report = nlohmann::json::parse(r.out);
@@ -105,7 +89,7 @@ TEST_F(CliTest, UnknownFlagIsAUsageError) {
 }
 
 TEST_F(CliTest, UnknownRuleIsAUsageError) {
-  write("repo/ok.yaml", kClean);
+  workspace_.write("repo/ok.yaml", kClean);
   Outcome r = run({"check", "repo", "--disable", "no-such-rule"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("unknown rule 'no-such-rule'"), std::string::npos) << r.err;
@@ -113,14 +97,14 @@ TEST_F(CliTest, UnknownRuleIsAUsageError) {
 }
 
 TEST_F(CliTest, BadConfigKeyNamesFileLineAndKey) {
-  write("repo/ok.yaml", kClean);
-  write("driftlint.yaml", "repos:\n  - name: r\n    source: repo\nsharedNamespace: [x]\n");
+  workspace_.write("repo/ok.yaml", kClean);
+  workspace_.write("driftlint.yaml", "repos:\n  - name: r\n    source: repo\nsharedNamespace: [x]\n");
   Outcome r = run({"check"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(lines(r.err), 1u) << r.err;
   EXPECT_NE(r.err.find("driftlint.yaml:4:1: unknown key 'sharedNamespace'"), std::string::npos) << r.err;
 
-  write("bad-option.yaml", "rules:\n  options:\n    interactive-sleep: {patterns: ['(unclosed']}\n");
+  workspace_.write("bad-option.yaml", "rules:\n  options:\n    interactive-sleep: {patterns: ['(unclosed']}\n");
   Outcome option = run({"check", "repo", "--config", "bad-option.yaml"});
   EXPECT_EQ(option.exit_code, 2);
   EXPECT_NE(option.err.find("bad-option.yaml:3:36"), std::string::npos) << option.err;
@@ -128,10 +112,10 @@ TEST_F(CliTest, BadConfigKeyNamesFileLineAndKey) {
 }
 
 TEST_F(CliTest, ConfigInTheWorkingDirectoryIsUsed) {
-  write("repo/quota.yaml", kQuota);
-  write("driftlint.yaml",
-        "repos:\n  - {name: infra, source: repo}\nsharedNamespaces: [team-a]\n"
-        "ignore:\n  - {rule: namespace-gpu-quota, path: 'quota.yaml', reason: tracked in TICKET-1}\n");
+  workspace_.write("repo/quota.yaml", kQuota);
+  workspace_.write("driftlint.yaml",
+                   "repos:\n  - {name: infra, source: repo}\nsharedNamespaces: [team-a]\n"
+                   "ignore:\n  - {rule: namespace-gpu-quota, path: 'quota.yaml', reason: tracked in TICKET-1}\n");
   Outcome r = run({"check", "--format", "json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   auto report = nlohmann::json::parse(r.out);
@@ -142,7 +126,7 @@ TEST_F(CliTest, ConfigInTheWorkingDirectoryIsUsed) {
 }
 
 TEST_F(CliTest, UnreadablePathIsAnInputErrorButOtherPathsAreLinted) {
-  write("repo/quota.yaml", kQuota);
+  workspace_.write("repo/quota.yaml", kQuota);
   Outcome r = run({"check", "missing-dir", "repo", "--fail-on", "warning"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("missing-dir: no such file or directory"), std::string::npos) << r.err;
@@ -152,18 +136,18 @@ TEST_F(CliTest, UnreadablePathIsAnInputErrorButOtherPathsAreLinted) {
 // An unreadable folder is named and skipped; the rest is linted. Root reads
 // every folder, so as root the binary runs as `nobody` (setpriv, util-linux).
 TEST_F(CliTest, UnreadableFolderIsAnInputErrorAndTheRestIsLinted) {
-  write("repo/quota.yaml", kQuota);
-  write("repo/locked/secret.yaml", kClean);
-  fs::permissions(dir_ / "repo" / "locked", fs::perms::none);
+  workspace_.write("repo/quota.yaml", kQuota);
+  workspace_.write("repo/locked/secret.yaml", kClean);
+  fs::permissions(workspace_.path_of("repo/locked"), fs::perms::none);
   std::string command = std::string(DRIFTLINT_BINARY) + " check repo --no-cache --fail-on warning";
   if (::geteuid() == 0) {
     if (std::system("command -v setpriv >/dev/null 2>&1") != 0) GTEST_SKIP() << "no setpriv to drop root";
     command = "setpriv --reuid=65534 --regid=65534 --clear-groups " + command;
   }
-  int status = std::system(("cd '" + dir_.string() + "' && " + command + " > out.txt 2> err.txt").c_str());
-  fs::permissions(dir_ / "repo" / "locked", fs::perms::owner_all);
+  int status = std::system(("cd '" + workspace_.path().string() + "' && " + command + " > out.txt 2> err.txt").c_str());
+  fs::permissions(workspace_.path_of("repo/locked"), fs::perms::owner_all);
   ASSERT_TRUE(WIFEXITED(status));
-  std::string out = slurp(dir_ / "out.txt"), err = slurp(dir_ / "err.txt");
+  std::string out = workspace_.read("out.txt"), err = workspace_.read("err.txt");
   if (WEXITSTATUS(status) == 126 || WEXITSTATUS(status) == 127) {
     GTEST_SKIP() << "the binary cannot be run as nobody (a private build folder?): " << err;
   }
@@ -173,7 +157,7 @@ TEST_F(CliTest, UnreadableFolderIsAnInputErrorAndTheRestIsLinted) {
 }
 
 TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
-  write("repo/ok.yaml", kClean);
+  workspace_.write("repo/ok.yaml", kClean);
   Outcome rev = run({"check", "--repo", "infra=repo@main"});
   EXPECT_EQ(rev.exit_code, 2);
   EXPECT_NE(rev.err.find("repo 'infra': a revision was asked but"), std::string::npos) << rev.err;
@@ -187,7 +171,8 @@ TEST_F(CliTest, GitSourcesAndSnapshotsAreNotSilentlyIgnored) {
   EXPECT_EQ(snap.exit_code, 2);
   EXPECT_NE(snap.err.find("snapshot cluster.json: no such file or directory"), std::string::npos) << snap.err;
   // A broken snapshot names the file and the position; the repos are still linted.
-  write("broken.json", "{\"apiVersion\": \"v1\", \"kind\": \"List\",\n \"items\": [{\"kind\": \"ConfigMap\",]}\n");
+  workspace_.write("broken.json",
+                   "{\"apiVersion\": \"v1\", \"kind\": \"List\",\n \"items\": [{\"kind\": \"ConfigMap\",]}\n");
   Outcome broken = run({"check", "repo", "--snapshot", "broken.json", "--format", "json"});
   EXPECT_EQ(broken.exit_code, 2);
   EXPECT_NE(broken.err.find("snapshot broken.json:2:"), std::string::npos) << broken.err;
@@ -205,8 +190,8 @@ TEST_F(CliTest, NothingToLintIsAUsageError) {
 
 TEST_F(CliTest, OutputIsByteIdenticalWhateverTheJobCount) {
   for (int i = 0; i < 40; ++i) {
-    write("repo/d" + std::to_string(i % 5) + "/q" + std::to_string(i) + ".yaml",
-          std::string(kQuota) + "---\n" + kQuota);  // duplicates too
+    workspace_.write("repo/d" + std::to_string(i % 5) + "/q" + std::to_string(i) + ".yaml",
+                     std::string(kQuota) + "---\n" + kQuota);  // duplicates too
   }
   Outcome one = run({"check", "repo", "--format", "json", "-j", "1"});
   Outcome two = run({"check", "repo", "--format", "json", "-j", "2"});
@@ -217,11 +202,11 @@ TEST_F(CliTest, OutputIsByteIdenticalWhateverTheJobCount) {
 }
 
 TEST_F(CliTest, OutputFileAndSingleFilePath) {
-  write("repo/quota.yaml", kQuota);
+  workspace_.write("repo/quota.yaml", kQuota);
   Outcome r = run({"check", "repo/quota.yaml", "--output", "report.json", "--format", "json"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "");
-  auto report = nlohmann::json::parse(slurp(dir_ / "report.json"));
+  auto report = nlohmann::json::parse(workspace_.read("report.json"));
   EXPECT_EQ(report["findings"][0]["path"], "quota.yaml");
   EXPECT_EQ(report["findings"][0]["repo"], "repo");
   EXPECT_NE(r.err.find("report written to report.json"), std::string::npos);
@@ -250,9 +235,9 @@ TEST_F(CliTest, RulesExplainAndVersion) {
 TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   std::string make = (fs::path(DRIFTLINT_SOURCE_DIR) / "ci" / "make-scenario").string();
   std::string command = "'" + make + "' '" + (fs::path(DRIFTLINT_SOURCE_DIR) / "testdata" / "demo").string() + "' '" +
-                        (dir_ / "demo").string() + "' >/dev/null";
+                        workspace_.path_of("demo").string() + "' >/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0);
-  Outcome r = run({"check", "--format", "json"}, dir_ / "demo");
+  Outcome r = run({"check", "--format", "json"}, workspace_.path_of("demo"));
   EXPECT_EQ(r.exit_code, 1) << r.err;
   auto report = nlohmann::json::parse(r.out);
   std::map<std::string, int> rules;
@@ -269,7 +254,7 @@ TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   EXPECT_EQ(rules["duplicate-key"], 2);
   EXPECT_EQ(rules["namespace-gpu-quota"], 2);
   EXPECT_EQ(report["summary"]["suppressed"], 1);
-  Outcome md = run({"check", "--format", "markdown"}, dir_ / "demo");
+  Outcome md = run({"check", "--format", "markdown"}, workspace_.path_of("demo"));
   EXPECT_EQ(md.exit_code, 1) << md.err;
   EXPECT_NE(md.out.find("| `user-scheduling` | OutOfSync | on, selfHeal, prune |"), std::string::npos) << md.out;
 }
@@ -293,12 +278,12 @@ TEST_F(CliTest, HostileInputsDoNotCrash) {
     bomb += "]\n";
     prev = c;
   }
-  write("repo/bomb.yaml", bomb);
-  write("repo/deep.yaml", std::string(20000, '[') + std::string(20000, ']'));
-  write("repo/nul.yaml", std::string("kind: ConfigMap\nmetadata: {name: \"a\0b\"}\n", 39));
-  write("repo/utf8.yaml", "kind: ConfigMap\nmetadata: {name: \"\xff\xfe\"}\n");
-  write("repo/big.yaml", std::string(2 << 20, '#'));
-  fs::create_directory_symlink(dir_ / "repo", dir_ / "repo" / "loop");
+  workspace_.write("repo/bomb.yaml", bomb);
+  workspace_.write("repo/deep.yaml", std::string(20000, '[') + std::string(20000, ']'));
+  workspace_.write("repo/nul.yaml", std::string("kind: ConfigMap\nmetadata: {name: \"a\0b\"}\n", 39));
+  workspace_.write("repo/utf8.yaml", "kind: ConfigMap\nmetadata: {name: \"\xff\xfe\"}\n");
+  workspace_.write("repo/big.yaml", std::string(2 << 20, '#'));
+  fs::create_directory_symlink(workspace_.path_of("repo"), workspace_.path_of("repo/loop"));
   Outcome r = run({"check", "repo", "--format", "json", "--max-file-size", "1"});
   EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.err;
   auto report = nlohmann::json::parse(r.out);  // valid JSON even with invalid UTF-8 input
@@ -336,7 +321,7 @@ TEST_F(CliTest, ReportIsTheSameWhateverTheThreadsAndTheCache) {
   fs::path corpus = fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus";
   if (fs::is_directory(corpus)) inputs.push_back(corpus);
   for (const fs::path& input : inputs) {
-    std::string cache = (dir_ / ("cache-" + input.filename().string())).string();
+    std::string cache = workspace_.path_of("cache-" + input.filename().string()).string();
     Outcome reference = run({"check", input.string(), "--format", "json", "-j", "1", "--no-cache"});
     ASSERT_FALSE(reference.out.empty()) << reference.err;
     EXPECT_FALSE(fs::exists(cache));

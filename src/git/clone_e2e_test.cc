@@ -14,9 +14,9 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "cli/test_driver.h"
 #include "git/clone_cache.h"
-#include "git/test_repo.h"
+#include "testing/cli_driver.h"
+#include "testing/git_repo.h"
 
 namespace driftlint {
 namespace {
@@ -25,16 +25,14 @@ namespace fs = std::filesystem;
 
 class CloneTest : public ::testing::Test {
  protected:
-  CloneTest() : dir_(scratch_.path()), upstream_(dir_ / "upstream" / "infra.git") {}
-
   std::string file_url() const { return "file://" + upstream_.dir().string(); }
-  std::string cache() const { return (dir_ / "cache").string(); }
+  std::string cache() const { return workspace_.path_of("cache").string(); }
   Outcome run(std::vector<std::string> args, const fs::path& scratch) {
     args.push_back("--cache-dir");
     args.push_back(cache());
-    return run_driftlint(args, dir_, scratch);
+    return run_driftlint(args, workspace_.path(), scratch);
   }
-  Outcome run(std::vector<std::string> args) { return run(std::move(args), dir_); }
+  Outcome run(std::vector<std::string> args) { return run(std::move(args), workspace_.path()); }
   nlohmann::json run_json(std::vector<std::string> args, int expected_exit) {
     args.insert(args.end(), {"--format", "json", "--fail-on", "warning"});
     Outcome r = run(args);
@@ -43,13 +41,12 @@ class CloneTest : public ::testing::Test {
   }
   size_t cache_entries() const {
     size_t n = 0;
-    for (const auto& e : fs::directory_iterator(dir_ / "cache" / "git")) n += e.path().extension() == ".git";
+    for (const auto& e : fs::directory_iterator(workspace_.path_of("cache/git"))) n += e.path().extension() == ".git";
     return n;
   }
 
-  ScratchDir scratch_;
-  fs::path dir_;
-  TestRepo upstream_;
+  Workspace workspace_;
+  TestGitRepo upstream_{workspace_.path_of("upstream/infra.git")};
 };
 
 TEST_F(CloneTest, ClonesAFileUrlAndFetchesNewCommitsLater) {
@@ -76,8 +73,8 @@ TEST_F(CloneTest, ClonesAFileUrlAndFetchesNewCommitsLater) {
   EXPECT_EQ(tagged["repos"][0]["revision"], "v1");
   auto back = run_json({"check", "--repo", "infra=" + file_url() + "@main~1"}, 1);
   EXPECT_EQ(back["repos"][0]["commit"], upstream_.rev_parse("v1"));
-  std::ofstream(dir_ / "driftlint.yaml") << "repos:\n  - name: infra\n    source: " << file_url()
-                                         << "/\n    revision: origin/main\n";
+  workspace_.write("driftlint.yaml",
+                   "repos:\n  - name: infra\n    source: " + file_url() + "/\n    revision: origin/main\n");
   auto configured = run_json({"check", "--config", "driftlint.yaml"}, 0);
   EXPECT_EQ(configured["repos"][0]["commit"], upstream_.rev_parse("main"));
   EXPECT_EQ(cache_entries(), 1u) << "a trailing slash is the same repo";
@@ -148,7 +145,7 @@ class GitDaemon {
 TEST_F(CloneTest, ClonesAndFetchesOverGitProtocol) {
   upstream_.write("apps/quota.yaml", kQuota);
   upstream_.commit_all("one");
-  GitDaemon daemon(dir_ / "upstream");
+  GitDaemon daemon(workspace_.path_of("upstream"));
   ASSERT_TRUE(daemon.ready()) << "git daemon did not start";
   auto first = run_json({"check", "--repo", "infra=" + daemon.url("infra.git")}, 1);
   EXPECT_EQ(first["repos"][0]["commit"], upstream_.rev_parse("main"));
@@ -170,7 +167,7 @@ TEST_F(CloneTest, NetworkFailureWithACacheSaysSoAndOfflineUsesIt) {
   upstream_.commit_all("one");
   std::string commit = upstream_.rev_parse("main");
   run_json({"check", "--repo", "infra=" + file_url()}, 1);
-  fs::rename(dir_ / "upstream", dir_ / "gone");  // the remote is unreachable now
+  fs::rename(workspace_.path_of("upstream"), workspace_.path_of("gone"));  // the remote is unreachable now
   Outcome failed = run({"check", "--repo", "infra=" + file_url()});
   EXPECT_EQ(failed.exit_code, 2);
   EXPECT_NE(failed.err.find("repo 'infra': cannot fetch " + file_url()), std::string::npos) << failed.err;
@@ -186,10 +183,10 @@ TEST_F(CloneTest, HalfMadeClonesAreNotTrusted) {
   upstream_.write("apps/quota.yaml", kQuota);
   upstream_.commit_all("one");
   // What an interrupted clone leaves: a partial folder. A later run removes it.
-  fs::path git_dir = dir_ / "cache" / "git";
+  fs::path git_dir = workspace_.path_of("cache/git");
   fs::path partial = git_dir / (cache_entry_name(file_url()) + ".partial-4242");
   fs::create_directories(partial / "objects");
-  std::ofstream(partial / "HEAD") << "garbage\n";
+  write_whole_file(partial / "HEAD", "garbage\n");
   run_json({"check", "--repo", "infra=" + file_url()}, 1);
   EXPECT_FALSE(fs::exists(partial));
   // A cache entry broken later (not a repository any more) is made again.
@@ -207,8 +204,7 @@ TEST_F(CloneTest, ConcurrentRunsShareOneCacheEntry) {
   std::vector<Outcome> outcomes(4);
   std::vector<std::thread> runs;
   for (size_t i = 0; i < outcomes.size(); ++i) {
-    fs::path scratch = dir_ / ("run" + std::to_string(i));
-    fs::create_directories(scratch);
+    fs::path scratch = workspace_.make_folder("run" + std::to_string(i));
     runs.emplace_back([&, i, scratch] {
       outcomes[i] = run({"check", "--repo", "infra=" + file_url(), "--format", "json"}, scratch);
     });
@@ -221,7 +217,7 @@ TEST_F(CloneTest, ConcurrentRunsShareOneCacheEntry) {
     EXPECT_EQ(report["findings"].size(), 20u);
   }
   EXPECT_EQ(cache_entries(), 1u);
-  for (const auto& e : fs::directory_iterator(dir_ / "cache" / "git")) {
+  for (const auto& e : fs::directory_iterator(workspace_.path_of("cache/git"))) {
     EXPECT_EQ(e.path().string().find(".partial-"), std::string::npos) << e.path();
   }
 }
@@ -240,11 +236,11 @@ TEST_F(CloneTest, ShowsProgressOnATerminal) {
   upstream_.write("apps/quota.yaml", kQuota);
   upstream_.commit_all("one");
   // script(1) gives the run a terminal; without one there is no progress line.
-  std::string command = "cd '" + dir_.string() + "' && script -qec \"'" + std::string(DRIFTLINT_BINARY) +
+  std::string command = "cd '" + workspace_.path().string() + "' && script -qec \"'" + std::string(DRIFTLINT_BINARY) +
                         "' check --repo infra=" + file_url() + " --cache-dir '" + cache() + "'\" /dev/null > tty.out";
   ASSERT_EQ(std::system(command.c_str()), 0);
-  EXPECT_NE(slurp(dir_ / "tty.out").find("cloning " + file_url() + ": 100%"), std::string::npos)
-      << slurp(dir_ / "tty.out");
+  EXPECT_NE(workspace_.read("tty.out").find("cloning " + file_url() + ": 100%"), std::string::npos)
+      << workspace_.read("tty.out");
   upstream_.write("apps/more.yaml", kClean);
   upstream_.commit_all("two");
   Outcome piped = run({"check", "--repo", "infra=" + file_url()});

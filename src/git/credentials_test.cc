@@ -3,11 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <map>
 
-#include "git/test_repo.h"
 #include "git/url.h"
+#include "testing/workspace.h"
 
 namespace driftlint {
 namespace {
@@ -62,9 +61,9 @@ TEST(Credentials, TokenFromTheEnvironmentComesFirstForHttps) {
 }
 
 TEST(Credentials, AskpassIsAskedWhenNothingElseAnswers) {
-  ScratchDir scratch;
-  std::filesystem::path askpass = scratch.path() / "askpass";
-  std::ofstream(askpass) << "#!/bin/sh\ncase \"$1\" in Username*) echo robot;; *) echo hunter2;; esac\n";
+  Workspace workspace;
+  workspace.write("askpass", "#!/bin/sh\ncase \"$1\" in Username*) echo robot;; *) echo hunter2;; esac\n");
+  std::filesystem::path askpass = workspace.path_of("askpass");
   std::filesystem::permissions(askpass, std::filesystem::perms::owner_all);
   // git's own credential fill runs first: with no helper configured and no
   // prompt allowed it answers nothing, so GIT_ASKPASS is asked directly.

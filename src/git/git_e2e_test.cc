@@ -6,9 +6,9 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "cli/test_driver.h"
 #include "git/repository.h"
-#include "git/test_repo.h"
+#include "testing/cli_driver.h"
+#include "testing/git_repo.h"
 
 namespace driftlint {
 namespace {
@@ -17,12 +17,10 @@ namespace fs = std::filesystem;
 
 class GitTest : public ::testing::Test {
  protected:
-  GitTest() : dir_(scratch_.path()), repo_(dir_ / "infra") {}
-
   void git(const std::string& args) { repo_.git(args); }
   void write(const std::string& path, const std::string& text) { repo_.write(path, text); }
   std::string rev_parse(const std::string& rev) { return repo_.rev_parse(rev); }
-  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, dir_, dir_); }
+  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, workspace_); }
   nlohmann::json run_json(std::vector<std::string> args, int expected_exit) {
     args.push_back("--format");
     args.push_back("json");
@@ -38,18 +36,17 @@ class GitTest : public ::testing::Test {
   // Every file of the work tree and .git/HEAD, index and refs, for "untouched" checks.
   std::map<std::string, std::string> snapshot_checkout() {
     std::map<std::string, std::string> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir_ / "infra")) {
+    for (const auto& e : fs::recursive_directory_iterator(repo_.dir())) {
       if (!e.is_regular_file()) continue;
-      std::string rel = fs::relative(e.path(), dir_ / "infra").generic_string();
+      std::string rel = fs::relative(e.path(), repo_.dir()).generic_string();
       if (rel.rfind(".git/objects/", 0) == 0 || rel.rfind(".git/logs/", 0) == 0) continue;
-      files[rel] = slurp(e.path());
+      files[rel] = read_whole_file(e.path());
     }
     return files;
   }
 
-  ScratchDir scratch_;
-  fs::path dir_;
-  TestRepo repo_;
+  Workspace workspace_;
+  TestGitRepo repo_{workspace_.path_of("infra")};
 };
 
 TEST_F(GitTest, ReadsARevisionFromTheObjectDatabaseNotTheWorkTree) {
@@ -162,7 +159,7 @@ TEST_F(GitTest, ErrorsNameTheRepoAndTheReason) {
   EXPECT_EQ(missing.exit_code, 2);
   EXPECT_NE(missing.err.find("repo 'infra': revision 'no-such-branch' does not resolve"), std::string::npos)
       << missing.err;
-  fs::create_directories(dir_ / "plain");
+  workspace_.make_folder("plain");
   Outcome not_repo = run({"check", "--repo", "plain=plain@main"});
   EXPECT_EQ(not_repo.exit_code, 2);
   EXPECT_NE(not_repo.err.find("repo 'plain': a revision was asked but"), std::string::npos) << not_repo.err;

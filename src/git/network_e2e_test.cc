@@ -16,8 +16,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "cli/test_driver.h"
-#include "git/test_repo.h"
+#include "testing/cli_driver.h"
+#include "testing/git_repo.h"
 
 namespace driftlint {
 namespace {
@@ -94,7 +94,7 @@ class HttpGitServer {
     }
     for (int i = 0; i < 100 && port_ == 0; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      std::string text = slurp(port_file);
+      std::string text = read_whole_file(port_file);
       if (!text.empty()) port_ = static_cast<uint16_t>(std::stoi(text));
     }
   }
@@ -114,18 +114,18 @@ class HttpGitServer {
 class NetworkTest : public ::testing::Test {
  protected:
   Outcome run(std::vector<std::string> args) {
-    args.insert(args.end(), {"--cache-dir", (scratch_.path() / "cache").string()});
-    return run_driftlint(args, scratch_.path(), scratch_.path());
+    args.insert(args.end(), {"--cache-dir", workspace_.path_of("cache").string()});
+    return run_driftlint(args, workspace_);
   }
   // Every file below the cache, read whole.
   std::string whole_cache() const {
     std::string all;
-    for (const auto& e : fs::recursive_directory_iterator(scratch_.path() / "cache")) {
-      if (e.is_regular_file()) all += e.path().string() + "\n" + slurp(e.path()) + "\n";
+    for (const auto& e : fs::recursive_directory_iterator(workspace_.path_of("cache"))) {
+      if (e.is_regular_file()) all += e.path().string() + "\n" + read_whole_file(e.path()) + "\n";
     }
     return all;
   }
-  ScratchDir scratch_;
+  Workspace workspace_;
 };
 
 void expect_timeout(const Outcome& r, const std::string& shown_url) {
@@ -172,10 +172,9 @@ TEST_F(NetworkTest, TheTimeoutComesFromTheConfigAndIsChecked) {
   SilentServer server;
   ASSERT_NE(server.port(), 0);
   std::string url = "http://127.0.0.1:" + std::to_string(server.port()) + "/org/infra.git";
-  std::ofstream(scratch_.path() / "driftlint.yaml")
-      << "networkTimeout: 1\nrepos:\n  - name: infra\n    source: " << url << "\n";
+  workspace_.write("driftlint.yaml", "networkTimeout: 1\nrepos:\n  - name: infra\n    source: " + url + "\n");
   expect_timeout(run({"check"}), url);
-  std::ofstream(scratch_.path() / "driftlint.yaml") << "networkTimeout: 0\n";
+  workspace_.write("driftlint.yaml", "networkTimeout: 0\n");
   Outcome bad = run({"check"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("driftlint.yaml:1:17: 'networkTimeout' must be a whole number of seconds"),
@@ -188,8 +187,8 @@ TEST_F(NetworkTest, TheTimeoutComesFromTheConfigAndIsChecked) {
 
 TEST_F(NetworkTest, CredentialsInTheUrlReachNoOutputAndNoFileOfTheCache) {
   const std::string token = "s3cr3t-planted-token";
-  fs::path served = scratch_.path() / "served";
-  TestRepo upstream(served / "infra.git.src");
+  fs::path served = workspace_.path_of("served");
+  TestGitRepo upstream(served / "infra.git.src");
   upstream.write("apps/quota.yaml", kQuota);
   upstream.commit_all("one");
   upstream.git("clone -q --bare '" + upstream.dir().string() + "' '" + (served / "infra.git").string() + "'");
@@ -215,17 +214,17 @@ TEST_F(NetworkTest, CredentialsInTheUrlReachNoOutputAndNoFileOfTheCache) {
   EXPECT_EQ(cache.find(token), std::string::npos) << "the token rests in the cache";
 
   // The cache is the user's alone: no folder or file open to group or others.
-  for (const auto& e : fs::recursive_directory_iterator(scratch_.path() / "cache" / "git")) {
+  for (const auto& e : fs::recursive_directory_iterator(workspace_.path_of("cache/git"))) {
     if (e.is_symlink()) continue;
     fs::perms others = e.status().permissions() & (fs::perms::group_all | fs::perms::others_all);
     EXPECT_EQ(others, fs::perms::none) << e.path();
   }
-  EXPECT_EQ(fs::status(scratch_.path() / "cache" / "git").permissions() & fs::perms::others_all, fs::perms::none);
+  EXPECT_EQ(fs::status(workspace_.path_of("cache/git")).permissions() & fs::perms::others_all, fs::perms::none);
 }
 
 TEST_F(NetworkTest, AnOriginWithATokenIsShownWithoutIt) {
   const std::string token = "ghp_plantedtoken123";
-  TestRepo repo(scratch_.path() / "infra");
+  TestGitRepo repo(workspace_.path_of("infra"));
   repo.write("apps/quota.yaml", kQuota);
   repo.commit_all("one");
   repo.git("remote add origin https://x-access-token:" + token + "@git.example/org/infra.git");

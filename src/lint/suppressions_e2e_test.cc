@@ -1,15 +1,13 @@
 // Every suppression form through the binary, and baselines across an edit
 // that shifts lines.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
 
 #include <nlohmann/json.hpp>
 
-#include "cli/test_driver.h"
+#include "testing/cli_driver.h"
 
 namespace driftlint {
 namespace {
@@ -18,14 +16,7 @@ namespace fs = std::filesystem;
 
 class SuppressionE2eTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("driftlint-suppress-" + std::to_string(getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "repo");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  void write(const std::string& path, const std::string& text) { std::ofstream(dir_ / path) << text; }
-  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, dir_, dir_); }
+  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, workspace_); }
   // (rule, line) of every finding in a JSON report, suppressed ones marked.
   std::set<std::string> findings(const std::string& json) {
     std::set<std::string> out;
@@ -36,7 +27,7 @@ class SuppressionE2eTest : public ::testing::Test {
     }
     return out;
   }
-  fs::path dir_;
+  Workspace workspace_;
 };
 
 // Four duplicate keys: one silenced per form, one left.
@@ -63,12 +54,14 @@ constexpr const char* kDuplicates =
     "data: {k: '1', k: '2'}\n";                                                    // 20
 
 TEST_F(SuppressionE2eTest, EveryFormSilencesWithItsReasonAndSarifShowsIt) {
-  write("repo/cm.yaml", kDuplicates);
-  write("repo/other.yaml", "# driftlint:ignore-file duplicate-key -- vendored\napiVersion: v1\nkind: ConfigMap\n"
-                           "metadata: {name: d}\ndata: {k: '1', k: '2'}\n");
-  write("repo/config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: e}\ndata: {k: '1', k: '2'}\n");
-  write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nignore:\n"
-                          "  - {rule: duplicate-key, path: config.yaml, reason: TICKET-7}\n");
+  workspace_.write("repo/cm.yaml", kDuplicates);
+  workspace_.write("repo/other.yaml",
+                   "# driftlint:ignore-file duplicate-key -- vendored\napiVersion: v1\nkind: ConfigMap\n"
+                   "metadata: {name: d}\ndata: {k: '1', k: '2'}\n");
+  workspace_.write("repo/config.yaml",
+                   "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: e}\ndata: {k: '1', k: '2'}\n");
+  workspace_.write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nignore:\n"
+                                     "  - {rule: duplicate-key, path: config.yaml, reason: TICKET-7}\n");
   Outcome r = run({"check", "--format", "json", "--show-suppressed", "-o", "sarif=out.sarif", "-o", "-"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(findings(r.out), (std::set<std::string>{
@@ -82,7 +75,7 @@ TEST_F(SuppressionE2eTest, EveryFormSilencesWithItsReasonAndSarifShowsIt) {
     if (f["line"] == 20) EXPECT_EQ(f["suppressed"]["reason"], "annotated (driftlint.io/ignore annotation)");
     if (f["path"] == "config.yaml") EXPECT_EQ(f["suppressed"]["reason"], "TICKET-7 (ignore entry at driftlint.yaml:3:5)");
   }
-  auto sarif = nlohmann::json::parse(slurp(dir_ / "out.sarif"));
+  auto sarif = nlohmann::json::parse(workspace_.read("out.sarif"));
   size_t in_source = 0, external = 0, open = 0;
   for (const auto& result : sarif["runs"][0]["results"]) {
     if (!result.contains("suppressions")) {
@@ -103,10 +96,10 @@ TEST_F(SuppressionE2eTest, EveryFormSilencesWithItsReasonAndSarifShowsIt) {
 }
 
 TEST_F(SuppressionE2eTest, MissingReasonsAndUnusedOnesAreFindings) {
-  write("repo/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"
-                        "data: {k: '1', k: '2'}  # driftlint:ignore duplicate-key\n"
-                        "# driftlint:ignore namespace-gpu-quota -- nothing to silence here\n");
-  write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nignore:\n  - {rule: duplicate-key, path: 'nowhere/**'}\n");
+  workspace_.write("repo/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"
+                                   "data: {k: '1', k: '2'}  # driftlint:ignore duplicate-key\n"
+                                   "# driftlint:ignore namespace-gpu-quota -- nothing to silence here\n");
+  workspace_.write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nignore:\n  - {rule: duplicate-key, path: 'nowhere/**'}\n");
   Outcome r = run({"check", "-q", "--report-unused-ignores"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;  // warnings and notices only
   EXPECT_NE(r.out.find("repo/cm.yaml:4:25: warning: the driftlint:ignore comment silencing duplicate-key gives no reason [suppression-without-reason]"),
@@ -124,15 +117,15 @@ TEST_F(SuppressionE2eTest, MissingReasonsAndUnusedOnesAreFindings) {
 }
 
 TEST_F(SuppressionE2eTest, BaselineSurvivesAnEditThatShiftsLines) {
-  write("repo/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: '1', k: '2'}\n");
+  workspace_.write("repo/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: '1', k: '2'}\n");
   Outcome first = run({"check", "repo", "--write-baseline", "baseline.json", "-q"});
   EXPECT_EQ(first.exit_code, 1);
-  auto baseline = nlohmann::json::parse(slurp(dir_ / "baseline.json"));
+  auto baseline = nlohmann::json::parse(workspace_.read("baseline.json"));
   ASSERT_EQ(baseline["findings"].size(), 1u);
   EXPECT_EQ(baseline["findings"][0]["rule"], "duplicate-key");
   // Lines move: the old finding keeps its fingerprint; a new one is reported.
-  write("repo/cm.yaml", "# a comment\n\n\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: '1', k: '2'}\n"
-                        "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {x: '1', x: '2'}\n");
+  workspace_.write("repo/cm.yaml", "# a comment\n\n\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: '1', k: '2'}\n"
+                                   "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {x: '1', x: '2'}\n");
   Outcome second = run({"check", "repo", "--baseline", "baseline.json", "--format", "json"});
   EXPECT_EQ(second.exit_code, 1) << second.err;
   auto report = nlohmann::json::parse(second.out);
@@ -140,9 +133,9 @@ TEST_F(SuppressionE2eTest, BaselineSurvivesAnEditThatShiftsLines) {
   EXPECT_EQ(report["findings"][0]["line"], 12);
   EXPECT_EQ(report["summary"]["baselined"], 1);
   // Fixed: the new finding goes away, nothing is left.
-  write("repo/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: '1', k: '2'}\n");
+  workspace_.write("repo/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata: {k: '1', k: '2'}\n");
   EXPECT_EQ(run({"check", "repo", "--baseline", "baseline.json", "-q"}).exit_code, 0);
-  write("bad.json", "{\"version\": 2}");
+  workspace_.write("bad.json", "{\"version\": 2}");
   Outcome bad = run({"check", "repo", "--baseline", "bad.json"});
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_NE(bad.err.find("--baseline bad.json: not a driftlint baseline"), std::string::npos) << bad.err;

@@ -4,7 +4,8 @@
 #include <sys/stat.h>
 
 #include <filesystem>
-#include <fstream>
+
+#include "testing/workspace.h"
 
 namespace driftlint {
 namespace {
@@ -91,30 +92,21 @@ TEST(LoaderTest, ManifestContainingFindsTheDocument) {
 class DiskTreeTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::temp_directory_path() / ("driftlint-disk-" + std::to_string(::getpid()));
-    fs::remove_all(root_);
-    fs::create_directories(root_ / "chart" / "templates");
-    fs::create_directories(root_ / "charts" / "sub" / "templates");
-    fs::create_directories(root_ / ".git" / "objects");
-    fs::create_directories(root_ / "apps" / "templates");
-    write("chart/Chart.yaml", "name: chart\n");
-    write("chart/templates/deploy.yaml", "{{- if .Values.x }}\n");
-    write("charts/sub/templates/svc.yaml", "{{ .Values }}\n");
-    write(".git/objects/x.yaml", "kind: [\n");
-    write("apps/templates/wf.yaml", "kind: WorkflowTemplate\n");
-    write("apps/a.yml", "kind: ConfigMap\n");
-    write("apps/readme.md", "# no\n");
-    fs::create_directory_symlink(root_ / "apps", root_ / "apps" / "loop");
+    workspace_.write("chart/Chart.yaml", "name: chart\n");
+    workspace_.write("chart/templates/deploy.yaml", "{{- if .Values.x }}\n");
+    workspace_.write("charts/sub/templates/svc.yaml", "{{ .Values }}\n");
+    workspace_.write(".git/objects/x.yaml", "kind: [\n");
+    workspace_.write("apps/templates/wf.yaml", "kind: WorkflowTemplate\n");
+    workspace_.write("apps/a.yml", "kind: ConfigMap\n");
+    workspace_.write("apps/readme.md", "# no\n");
+    fs::create_directory_symlink(workspace_.path_of("apps"), workspace_.path_of("apps/loop"));
   }
-  void TearDown() override { fs::remove_all(root_); }
-  void write(const std::string& path, const std::string& text) {
-    std::ofstream(root_ / path) << text;
-  }
-  fs::path root_;
+  std::string root() const { return workspace_.path().string(); }
+  Workspace workspace_;
 };
 
 TEST_F(DiskTreeTest, WalksManifestsSkipsGitAndChartTemplatesAndLinkLoops) {
-  DiskTree tree(root_.string());
+  DiskTree tree(root());
   FileListing listing = tree.list();
   // Chart.yaml is listed (it has no kind, so it yields no object); the loop is not followed.
   EXPECT_EQ(listing.files,
@@ -126,8 +118,8 @@ TEST_F(DiskTreeTest, WalksManifestsSkipsGitAndChartTemplatesAndLinkLoops) {
 }
 
 TEST_F(DiskTreeTest, OversizedFileIsMarkedNotRead) {
-  write("apps/big.yaml", std::string(3 << 20, '#'));
-  DiskTree tree(root_.string());
+  workspace_.write("apps/big.yaml", std::string(3 << 20, '#'));
+  DiskTree tree(root());
   auto content = tree.read("apps/big.yaml", 1 << 20);
   ASSERT_TRUE(content);
   EXPECT_TRUE(content->too_large);
@@ -153,8 +145,8 @@ class VanishingTree : public DiskTree {
 TEST_F(DiskTreeTest, FileThatVanishesMidWalkIsAClearErrorAndTheRestLoads) {
   RepoInput repo;
   repo.name = "r";
-  repo.source = root_.string();
-  repo.tree = std::make_shared<VanishingTree>(root_.string(), root_ / "apps" / "a.yml");
+  repo.source = root();
+  repo.tree = std::make_shared<VanishingTree>(root(), workspace_.path_of("apps/a.yml"));
   LoadResult r = load_repos({repo}, LoadOptions{});
   ASSERT_EQ(r.errors.size(), 1u);
   EXPECT_NE(r.errors[0].find("apps/a.yml: vanished while driftlint was reading"), std::string::npos) << r.errors[0];
@@ -162,8 +154,8 @@ TEST_F(DiskTreeTest, FileThatVanishesMidWalkIsAClearErrorAndTheRestLoads) {
 }
 
 TEST_F(DiskTreeTest, A200MegabyteFileIsRefusedWithoutReadingIt) {
-  fs::resize_file(root_ / "apps" / "a.yml", 200ull << 20);  // sparse: no disk used
-  DiskTree tree(root_.string());
+  fs::resize_file(workspace_.path_of("apps/a.yml"), 200ull << 20);  // sparse: no disk used
+  DiskTree tree(root());
   auto content = tree.read("apps/a.yml", 64ull << 20);
   ASSERT_TRUE(content);
   EXPECT_TRUE(content->too_large);
@@ -171,8 +163,8 @@ TEST_F(DiskTreeTest, A200MegabyteFileIsRefusedWithoutReadingIt) {
   // Raised past its size it is read, and its NUL bytes are a syntax error.
   RepoInput repo;
   repo.name = "r";
-  repo.source = root_.string();
-  repo.tree = std::make_shared<DiskTree>(root_.string());
+  repo.source = root();
+  repo.tree = std::make_shared<DiskTree>(root());
   LoadOptions options;
   options.max_file_size = 256ull << 20;
   LoadResult r = load_repos({repo}, options);
@@ -187,9 +179,9 @@ TEST_F(DiskTreeTest, A200MegabyteFileIsRefusedWithoutReadingIt) {
 }
 
 TEST_F(DiskTreeTest, FifosAreNotListedSoNothingBlocksOnThem) {
-  ASSERT_EQ(mkfifo((root_ / "apps" / "pipe.yaml").c_str(), 0600), 0);
-  fs::create_symlink(root_ / "apps" / "pipe.yaml", root_ / "apps" / "link-to-pipe.yaml");
-  DiskTree tree(root_.string());
+  ASSERT_EQ(mkfifo(workspace_.path_of("apps/pipe.yaml").c_str(), 0600), 0);
+  fs::create_symlink(workspace_.path_of("apps/pipe.yaml"), workspace_.path_of("apps/link-to-pipe.yaml"));
+  DiskTree tree(root());
   FileListing listing = tree.list();
   for (const std::string& f : listing.files) EXPECT_EQ(f.find("pipe"), std::string::npos) << f;
 }

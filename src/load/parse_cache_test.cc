@@ -9,8 +9,9 @@
 #include <fstream>
 
 #include "git/repository.h"
-#include "git/test_repo.h"
 #include "load/loader.h"
+#include "testing/git_repo.h"
+#include "testing/workspace.h"
 #include "yaml/tree_codec.h"
 
 namespace driftlint {
@@ -26,29 +27,24 @@ void age(const fs::path& file) {
 class ParseCacheTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("driftlint-parse-cache-" + std::to_string(getpid()) + "-" +
-                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "repo" / "apps");
-    cache_dir_ = dir_ / "cache";
     write("apps/cm.yaml",
           "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a  # driftlint:ignore duplicate-key -- test\n"
           "  name: b\ndata: {x: '1'}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n");
     write("apps/broken.yaml", "kind: [\n");
     write("apps/anchors.yaml", "base: &b {cpu: 1}\nkind: ConfigMap\napiVersion: v1\nmetadata: {name: c}\ndata:\n  <<: *b\n");
   }
-  void TearDown() override { fs::remove_all(dir_); }
-
+  // Writes `text` to `path` in the repo, aged.
   void write(const std::string& path, const std::string& text) {
-    std::ofstream(dir_ / "repo" / path, std::ios::binary) << text;
-    age(dir_ / "repo" / path);
+    workspace_.write("repo/" + path, text);
+    age(repo_dir() / path);
   }
+  fs::path repo_dir() const { return workspace_.path_of("repo"); }
 
   LoadResult load(bool cached = true, std::shared_ptr<const FileTree> tree = nullptr) {
     RepoInput repo;
     repo.name = "r";
-    repo.source = (dir_ / "repo").string();
-    repo.tree = tree ? tree : std::make_shared<DiskTree>((dir_ / "repo").string());
+    repo.source = repo_dir().string();
+    repo.tree = tree ? tree : std::make_shared<DiskTree>(repo_dir().string());
     LoadOptions options;
     options.jobs = 2;
     ParseCache cache(cache_dir_.string(), options.parse_limits);
@@ -75,7 +71,8 @@ class ParseCacheTest : public ::testing::Test {
     return out;
   }
 
-  fs::path dir_, cache_dir_;
+  Workspace workspace_;
+  fs::path cache_dir_ = workspace_.path_of("cache");
 };
 
 TEST_F(ParseCacheTest, WarmRunReadsEveryFileFromTheCacheAndSeesTheSame) {
@@ -92,7 +89,7 @@ TEST_F(ParseCacheTest, WarmRunReadsEveryFileFromTheCacheAndSeesTheSame) {
 
 TEST_F(ParseCacheTest, AnEditThatKeepsSizeAndModificationTimeIsStillSeen) {
   load();
-  fs::path file = dir_ / "repo" / "apps" / "cm.yaml";
+  fs::path file = repo_dir() / "apps" / "cm.yaml";
   auto mtime = fs::last_write_time(file);
   std::string text = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a  # driftlint:ignore duplicate-key -- test\n"
                      "  name: b\ndata: {x: '2'}\n---\napiVersion: v1\nkind: Namespace\nmetadata: {name: ns}\n";
@@ -110,7 +107,7 @@ TEST_F(ParseCacheTest, AnEditThatKeepsSizeAndModificationTimeIsStillSeen) {
 
 TEST_F(ParseCacheTest, AFileChangedJustNowIsIdentifiedByContent) {
   load();
-  std::ofstream(dir_ / "repo" / "apps" / "anchors.yaml", std::ios::app) << "# a comment\n";  // modified now
+  std::ofstream(repo_dir() / "apps" / "anchors.yaml", std::ios::app) << "# a comment\n";  // modified now
   LoadResult warm = load();
   EXPECT_EQ(warm.files_from_cache(), 2u);  // the changed file is parsed
   LoadResult again = load();
@@ -121,7 +118,7 @@ TEST_F(ParseCacheTest, AFileChangedJustNowIsIdentifiedByContent) {
 TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
   LoadResult cold = load();
   ParseCache cache(cache_dir_.string(), {});
-  std::string pack = cache.pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  std::string pack = cache.pack_path(DiskTree(repo_dir().string()).cache_identity());
   ASSERT_TRUE(fs::exists(pack));
   {
     std::fstream f(pack, std::ios::in | std::ios::out | std::ios::binary);
@@ -156,7 +153,7 @@ TEST_F(ParseCacheTest, ADamagedPackIsIgnoredWithANoteAndRebuilt) {
   LoadResult truncated = load();
   ASSERT_EQ(truncated.notes.size(), 1u);
   EXPECT_EQ(describe(truncated), describe(cold));
-  std::ofstream(pack, std::ios::trunc) << "not a pack";
+  write_whole_file(pack, "not a pack");
   EXPECT_EQ(describe(load()), describe(cold));
 }
 
@@ -170,7 +167,7 @@ TEST_F(ParseCacheTest, DifferentParseSettingsUseDifferentPacks) {
 }
 
 TEST_F(ParseCacheTest, GitRevisionsAreKeyedByBlobWithoutReadingThem) {
-  TestRepo repo(dir_ / "git");
+  TestGitRepo repo(workspace_.path_of("git"));
   repo.write("apps/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
   repo.commit_all("one");
   auto git = GitRepository::open(repo.dir().string());
@@ -196,14 +193,14 @@ TEST_F(ParseCacheTest, UnusedPacksAreCollected) {
   ParseCache cache(cache_dir_.string(), {});
   fs::path folder = cache_dir_ / "parse-v1";
   fs::path stale = folder / "0000000000000000.pack";
-  std::ofstream(stale) << "old";
+  write_whole_file(stale, "old");
   fs::last_write_time(stale, fs::file_time_type::clock::now() - std::chrono::hours(24 * 40));
   cache.collect_garbage();
   EXPECT_TRUE(fs::exists(stale)) << "at most one collection a day";
   fs::remove(folder / ".last-gc");
   cache.collect_garbage();
   EXPECT_FALSE(fs::exists(stale));
-  EXPECT_TRUE(fs::exists(cache.pack_path(DiskTree((dir_ / "repo").string()).cache_identity())));
+  EXPECT_TRUE(fs::exists(cache.pack_path(DiskTree(repo_dir().string()).cache_identity())));
 }
 
 // Every node of every document, printed (what any rule could read).
@@ -238,7 +235,7 @@ std::string dump(const std::vector<std::optional<CachedFile>>& files) {
 // read; a rewrite in place would change bytes already checked.
 TEST_F(ParseCacheTest, DecodedTreesSurviveThePackTruncatedInPlace) {
   load();
-  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree(repo_dir().string()).cache_identity());
   std::string problem;
   std::unique_ptr<ParsePack> read = ParsePack::read(pack, 100, problem);
   ASSERT_TRUE(read) << problem;
@@ -263,7 +260,7 @@ TEST_F(ParseCacheTest, AWarmRunSurvivesThePackRewrittenInPlace) {
   LoadResult cold = load();
   LoadResult warm = load();
   ASSERT_EQ(warm.files_from_cache(), 3u);
-  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree(repo_dir().string()).cache_identity());
   uintmax_t size = fs::file_size(pack);
   std::ofstream(pack, std::ios::binary | std::ios::trunc) << std::string(size, '\xff');
   EXPECT_EQ(describe(warm), describe(cold));
@@ -277,7 +274,7 @@ TEST_F(ParseCacheTest, AWarmRunSurvivesThePackRewrittenInPlace) {
 
 TEST_F(ParseCacheTest, TheWriterReplacesThePackInsteadOfWritingIntoIt) {
   load();
-  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree(repo_dir().string()).cache_identity());
   struct stat before;
   ASSERT_EQ(::stat(pack.c_str(), &before), 0);
   write("apps/new.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: n}\n");
@@ -292,8 +289,8 @@ TEST_F(ParseCacheTest, TemporaryFilesOfKilledRunsAreSweptAtStart) {
   fs::path folder = cache_dir_ / "parse-v1";
   fs::path killed = folder / "0123456789abcdef.pack.tmp-4242-0";
   fs::path writing = folder / "fedcba9876543210.pack.tmp-4343-0";  // another run, writing right now
-  std::ofstream(killed) << "half a pack";
-  std::ofstream(writing) << "half a pack";
+  write_whole_file(killed, "half a pack");
+  write_whole_file(writing, "half a pack");
   struct timespec times[2] = {{time(nullptr) - 2 * 3600, 0}, {time(nullptr) - 2 * 3600, 0}};
   ASSERT_EQ(::utimensat(AT_FDCWD, killed.c_str(), times, 0), 0);
   ASSERT_TRUE(fs::exists(folder / ".last-gc"));  // the daily collection has run: only the sweep can see them
@@ -304,7 +301,7 @@ TEST_F(ParseCacheTest, TemporaryFilesOfKilledRunsAreSweptAtStart) {
 
 TEST_F(ParseCacheTest, CacheFoldersAndPacksAreTheOwnersAlone) {
   load();
-  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree((dir_ / "repo").string()).cache_identity());
+  std::string pack = ParseCache(cache_dir_.string(), {}).pack_path(DiskTree(repo_dir().string()).cache_identity());
   auto mode = [](const fs::path& p) {
     struct stat st;
     return ::stat(p.c_str(), &st) == 0 ? st.st_mode & 0777 : 0;

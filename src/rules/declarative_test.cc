@@ -3,10 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
 
-#include "cli/test_driver.h"
 #include "rules/registry.h"
+#include "testing/cli_driver.h"
 
 namespace driftlint {
 namespace {
@@ -54,30 +53,22 @@ TEST(DeclarativeTest, MalformedRulesNameFileLineAndProblem) {
 
 class RulesDirTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("driftlint-rules-" + std::to_string(getpid()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_ / "rules");
-    fs::create_directories(dir_ / "repo");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  void write(const std::string& path, const std::string& text) { std::ofstream(dir_ / path) << text; }
-  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, dir_, dir_); }
-  fs::path dir_;
+  Outcome run(const std::vector<std::string>& args) { return run_driftlint(args, workspace_); }
+  Workspace workspace_;
 };
 
 TEST_F(RulesDirTest, UserRulesRunAndBadOnesStopTheRun) {
-  write("rules/quota.yaml",
-        "id: team-quota-cap\nseverity: error\nmessage: 'GPU quota {{value}} at {{path}} exceeds the team cap of 8'\n"
-        "hint: Ask the platform team.\nmatch: {kind: ResourceQuota, namespace: 'team-.*', labels: {matchLabels: {tier: gpu}}}\n"
-        "checks:\n  - path: 'spec.hard[\"requests.nvidia.com/gpu\"]'\n    max: 8\n");
-  write("repo/q.yaml",
-        "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q, namespace: team-a, labels: {tier: gpu}}\n"
-        "spec:\n  hard:\n    requests.nvidia.com/gpu: \"16\"\n---\n"
-        "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: ok, namespace: team-b, labels: {tier: gpu}}\n"
-        "spec: {hard: {requests.nvidia.com/gpu: 8}}\n---\n"
-        "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: other, namespace: team-c}\n"
-        "spec: {hard: {requests.nvidia.com/gpu: 32}}\n");
+  workspace_.write("rules/quota.yaml",
+                   "id: team-quota-cap\nseverity: error\nmessage: 'GPU quota {{value}} at {{path}} exceeds the team cap of 8'\n"
+                   "hint: Ask the platform team.\nmatch: {kind: ResourceQuota, namespace: 'team-.*', labels: {matchLabels: {tier: gpu}}}\n"
+                   "checks:\n  - path: 'spec.hard[\"requests.nvidia.com/gpu\"]'\n    max: 8\n");
+  workspace_.write("repo/q.yaml",
+                   "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: q, namespace: team-a, labels: {tier: gpu}}\n"
+                   "spec:\n  hard:\n    requests.nvidia.com/gpu: \"16\"\n---\n"
+                   "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: ok, namespace: team-b, labels: {tier: gpu}}\n"
+                   "spec: {hard: {requests.nvidia.com/gpu: 8}}\n---\n"
+                   "apiVersion: v1\nkind: ResourceQuota\nmetadata: {name: other, namespace: team-c}\n"
+                   "spec: {hard: {requests.nvidia.com/gpu: 32}}\n");
   Outcome r = run({"check", "repo", "--rules-dir", "rules", "-q", "--disable", "namespace-gpu-quota"});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_NE(r.out.find("repo/q.yaml:6:5: error: GPU quota \"16\" at spec.hard.requests.nvidia.com/gpu exceeds the team cap of 8 [team-quota-cap]"),
@@ -89,19 +80,19 @@ TEST_F(RulesDirTest, UserRulesRunAndBadOnesStopTheRun) {
   EXPECT_EQ(fired, 1u) << r.out;
 
   // The same folder named in the config, relative to it.
-  write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nrulesDirs: [rules]\nrules: {disable: [namespace-gpu-quota]}\n");
+  workspace_.write("driftlint.yaml", "repos: [{name: repo, source: repo}]\nrulesDirs: [rules]\nrules: {disable: [namespace-gpu-quota]}\n");
   Outcome configured = run({"check", "-q"});
   EXPECT_EQ(configured.exit_code, 1) << configured.err;
   EXPECT_NE(configured.out.find("[team-quota-cap]"), std::string::npos) << configured.out;
-  fs::remove(dir_ / "driftlint.yaml");
+  fs::remove(workspace_.path_of("driftlint.yaml"));
 
-  write("rules/clash.yaml", "id: yaml-syntax\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, required: true}]\n");
+  workspace_.write("rules/clash.yaml", "id: yaml-syntax\nseverity: error\nmessage: m\nhint: h\nmatch: {}\nchecks: [{path: a, required: true}]\n");
   Outcome clash = run({"check", "repo", "--rules-dir", "rules"});
   EXPECT_EQ(clash.exit_code, 2);
   EXPECT_NE(clash.err.find("rule id 'yaml-syntax' is already used by a built-in rule"), std::string::npos) << clash.err;
-  fs::remove(dir_ / "rules" / "clash.yaml");
+  fs::remove(workspace_.path_of("rules/clash.yaml"));
 
-  write("rules/broken.yaml", "id: x\nseverity: error\n  bad indent: [\n");
+  workspace_.write("rules/broken.yaml", "id: x\nseverity: error\n  bad indent: [\n");
   Outcome broken = run({"check", "repo", "--rules-dir", "rules"});
   EXPECT_EQ(broken.exit_code, 2);
   EXPECT_NE(broken.err.find("rules/broken.yaml:"), std::string::npos) << broken.err;

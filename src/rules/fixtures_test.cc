@@ -22,11 +22,11 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli/test_driver.h"
 #include "config/config.h"
 #include "lint/engine.h"
 #include "load/loader.h"
 #include "rules/registry.h"
+#include "testing/cli_driver.h"
 
 namespace driftlint {
 namespace {
@@ -137,10 +137,8 @@ std::multiset<std::string> read_expect_file(const fs::path& file) {
 // Builds the scenario and returns the rule's findings as "SEVERITY REPO/PATH:LINE".
 std::multiset<std::string> run_scenario(const fs::path& source, const std::string& rule,
                                         std::vector<std::string>& messages) {
-  fs::path work = fs::temp_directory_path() / ("driftlint-scenario-" + std::to_string(getpid()));
-  fs::remove_all(work);
-  fs::create_directories(work);
-  fs::path built = work / "scenario";
+  Workspace work;  // one per scenario, removed on return
+  fs::path built = work.path_of("scenario");
   std::string command = "'" + (fs::path(DRIFTLINT_SOURCE_DIR) / "ci" / "make-scenario").string() + "' '" +
                         source.string() + "' '" + built.string() + "' >/dev/null";
   EXPECT_EQ(std::system(command.c_str()), 0) << command;
@@ -151,7 +149,7 @@ std::multiset<std::string> run_scenario(const fs::path& source, const std::strin
   for (std::string line; std::getline(extra, line);) {
     if (!line.empty()) args.push_back(line);
   }
-  Outcome r = run_driftlint(args, built, work);
+  Outcome r = run_driftlint(args, built, work.path());
   EXPECT_EQ(r.exit_code, 0) << source << ": " << r.err;
   std::multiset<std::string> found;
   nlohmann::json report = nlohmann::json::parse(r.out, nullptr, false);
@@ -168,7 +166,6 @@ std::multiset<std::string> run_scenario(const fs::path& source, const std::strin
       messages.push_back(where + ": " + f["message"].get<std::string>());
     }
   }
-  fs::remove_all(work);
   return found;
 }
 
