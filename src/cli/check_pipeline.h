@@ -34,7 +34,8 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o);
 
 // The repos and the cluster as read, with the problems met on the way.
 struct CheckInputs {
-  std::unique_ptr<ParseCache> parse_cache;  // LoadOptions points at it
+  // Declared first, so it outlives `load`, whose background writer stores into it.
+  std::unique_ptr<ParseCache> parse_cache;
   LoadOptions load_options;
   bool has_snapshot = false;
   SnapshotLoad snapshot;
