@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "yaml/json.h"
 #include "yaml/parser.h"
 
 namespace driftlint {

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "model/manifest.h"
-#include "yaml/json.h"  // display_value, for the messages of every diff
 #include "yaml/tree.h"
 
 namespace driftlint {

@@ -1,6 +1,7 @@
 #include "rules/argocd_findings.h"
 
 #include "base/strings.h"
+#include "yaml/json.h"
 
 namespace driftlint {
 

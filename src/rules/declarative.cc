@@ -9,6 +9,7 @@
 #include "base/files.h"
 #include "drift/diff.h"
 #include "model/quantity.h"
+#include "yaml/json.h"
 #include "yaml/parser.h"
 #include "yaml/strict_reader.h"
 
