@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 
+#include <array>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -41,33 +42,33 @@ void write_all_ignoring_sigpipe(int fd, const std::string& input) {
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
 }
 
-}  // namespace
+void close_both(int* p) {
+  close(p[0]);
+  close(p[1]);
+}
 
-ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
-  ProcessResult result;
-  if (argv.empty()) return result;
-  int in_pipe[2], out_pipe[2], err_pipe[2], exec_pipe[2];
-  int* pipes[] = {in_pipe, out_pipe, err_pipe, exec_pipe};
-  int made = 0;
-  for (; made < 4; ++made) {
-    if (pipe2(pipes[made], O_CLOEXEC) != 0) break;
-  }
-  if (made < 4) {
-    for (int i = 0; i < made; ++i) {
-      close(pipes[i][0]);
-      close(pipes[i][1]);
+// stdin, stdout, stderr and the exec-failure pipe, all close-on-exec.
+struct ChildPipes {
+  int in[2], out[2], err[2], exec[2];
+  std::array<int*, 4> all() { return {in, out, err, exec}; }
+};
+
+bool open_pipes(ChildPipes& pipes) {
+  std::array<int*, 4> p = pipes.all();
+  for (size_t made = 0; made < p.size(); ++made) {
+    if (pipe2(p[made], O_CLOEXEC) != 0) {
+      for (size_t i = 0; i < made; ++i) close_both(p[i]);
+      return false;
     }
-    return result;
   }
-  // Built before fork: the child may only call async-signal-safe functions.
-  std::vector<std::string> copy = argv;
-  std::vector<char*> args;
-  for (std::string& a : copy) args.push_back(a.data());
-  args.push_back(nullptr);
-  // The child's environment too: setenv() in the child allocates, and with
-  // other threads running (git status, the cache writer) an allocator lock
-  // may be held at the moment of fork, so the child would wait forever
-  // (seen under AddressSanitizer: the child spun at 100 % CPU).
+  return true;
+}
+
+// The child's environment, built before fork: setenv() in the child
+// allocates, and with other threads running (git status, the cache writer) an
+// allocator lock may be held at the moment of fork, so the child would wait
+// forever (seen under AddressSanitizer: the child spun at 100 % CPU).
+std::vector<std::string> child_environment(const ProcessOptions& options) {
   std::map<std::string, std::string> overrides{{"GIT_TERMINAL_PROMPT", "0"}};
   for (const auto& [name, value] : options.environment) overrides[name] = value;
   std::vector<std::string> environment;
@@ -81,40 +82,31 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     entry += value;
     environment.push_back(std::move(entry));
   }
-  std::vector<char*> envp;
-  for (std::string& e : environment) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  pid_t pid = fork();
-  if (pid < 0) {
-    for (int* p : pipes) {
-      close(p[0]);
-      close(p[1]);
-    }
-    return result;
-  }
-  if (pid == 0) {
-    dup2(in_pipe[0], STDIN_FILENO);
-    dup2(out_pipe[1], STDOUT_FILENO);
-    dup2(err_pipe[1], STDERR_FILENO);
-    setsid();  // no controlling terminal: nothing can prompt on /dev/tty
-    execvpe(args[0], args.data(), envp.data());
-    char failed = 1;  // tells the parent exec failed (exec_pipe closes on success)
-    (void)!write(exec_pipe[1], &failed, 1);
-    _exit(127);
-  }
-  close(in_pipe[0]);
-  close(out_pipe[1]);
-  close(err_pipe[1]);
-  close(exec_pipe[1]);
-  char exec_failed = 0;
-  ssize_t got;
-  while ((got = read(exec_pipe[0], &exec_failed, 1)) < 0 && errno == EINTR) {
-  }
-  close(exec_pipe[0]);
-  result.started = got <= 0;
-  if (result.started && !options.input.empty()) write_all_ignoring_sigpipe(in_pipe[1], options.input);
-  close(in_pipe[1]);
+  return environment;
+}
 
+// A null-terminated array of pointers into `strings`, for exec.
+std::vector<char*> c_strings(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (std::string& s : strings) out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+// In the forked child: only async-signal-safe calls from here on.
+[[noreturn]] void exec_child(const ChildPipes& pipes, char* const* args, char* const* envp) {
+  dup2(pipes.in[0], STDIN_FILENO);
+  dup2(pipes.out[1], STDOUT_FILENO);
+  dup2(pipes.err[1], STDERR_FILENO);
+  setsid();  // no controlling terminal: nothing can prompt on /dev/tty
+  execvpe(args[0], args, envp);
+  char failed = 1;  // tells the parent exec failed (the pipe closes on success)
+  (void)!write(pipes.exec[1], &failed, 1);
+  _exit(127);
+}
+
+// Reads the child's stdout and stderr until both close or the deadline passes.
+void read_output(int out_fd, int err_fd, const ProcessOptions& options, ProcessResult& result) {
   auto deadline = std::chrono::steady_clock::now() + options.timeout;
   char buffer[16384];
   bool out_open = true, err_open = true;
@@ -122,15 +114,15 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       result.timed_out = true;
-      break;
+      return;
     }
-    pollfd p[2] = {{out_open ? out_pipe[0] : -1, POLLIN, 0}, {err_open ? err_pipe[0] : -1, POLLIN, 0}};
+    pollfd p[2] = {{out_open ? out_fd : -1, POLLIN, 0}, {err_open ? err_fd : -1, POLLIN, 0}};
     int ready = poll(p, 2, static_cast<int>(left.count()));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready < 0) break;
+    if (ready < 0) return;
     if (ready == 0) {
       result.timed_out = true;
-      break;
+      return;
     }
     for (int i = 0; i < 2; ++i) {
       if (!p[i].revents) continue;
@@ -147,8 +139,41 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
       target.append(buffer, std::min(room, static_cast<size_t>(n)));
     }
   }
-  close(out_pipe[0]);
-  close(err_pipe[0]);
+}
+
+}  // namespace
+
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  ProcessResult result;
+  if (argv.empty()) return result;
+  ChildPipes pipes;
+  if (!open_pipes(pipes)) return result;
+  // Built before fork: the child may only call async-signal-safe functions.
+  std::vector<std::string> arguments = argv;
+  std::vector<std::string> environment = child_environment(options);
+  std::vector<char*> args = c_strings(arguments);
+  std::vector<char*> envp = c_strings(environment);
+  pid_t pid = fork();
+  if (pid < 0) {
+    for (int* p : pipes.all()) close_both(p);
+    return result;
+  }
+  if (pid == 0) exec_child(pipes, args.data(), envp.data());
+  close(pipes.in[0]);
+  close(pipes.out[1]);
+  close(pipes.err[1]);
+  close(pipes.exec[1]);
+  char exec_failed = 0;
+  ssize_t got;
+  while ((got = read(pipes.exec[0], &exec_failed, 1)) < 0 && errno == EINTR) {
+  }
+  close(pipes.exec[0]);
+  result.started = got <= 0;
+  if (result.started && !options.input.empty()) write_all_ignoring_sigpipe(pipes.in[1], options.input);
+  close(pipes.in[1]);
+  read_output(pipes.out[0], pipes.err[0], options, result);
+  close(pipes.out[0]);
+  close(pipes.err[0]);
   if (result.timed_out) kill(pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -16,6 +18,216 @@ namespace {
 
 using ConfigReader = StrictReader;
 
+// Each section reader below is given its section's node, absent (null
+// handle) when the file does not have the section, and reads it into its part
+// of the Config; the first error found is the one returned.
+
+// The entries of a list section ("repos", "ownership", "ignore") are maps with
+// known keys; `read_entry` reads one entry after those checks.
+template <class ReadEntry>
+Status read_map_entries(const ConfigReader& r, yaml::Node list, const std::string& section,
+                        std::initializer_list<std::string_view> keys, ReadEntry read_entry) {
+  for (yaml::Node entry : list.elements()) {
+    if (!entry.is_map()) return r.error(entry, "each entry of '" + section + "' must be a map");
+    if (Status s = r.known_keys(entry, section + "[]", keys); !s) return s;
+    if (Status s = read_entry(entry); !s) return s;
+  }
+  return {};
+}
+
+Status read_repo(const ConfigReader& r, yaml::Node entry, std::set<std::string>& names,
+                 std::vector<RepoConfig>& repos) {
+  RepoConfig repo;
+  repo.origin = r.at(entry);
+  for (std::string_view required : {"name", "source"}) {
+    if (!entry.get(required)) return r.error(entry, "repos[] entry needs '" + std::string(required) + "'");
+  }
+  if (Status s = r.optional_string(entry, "name", repo.name); !s) return s;
+  if (Status s = r.optional_string(entry, "source", repo.source); !s) return s;
+  if (repo.name.empty()) return r.error(entry.get("name"), "'name' must not be empty");
+  if (!names.insert(repo.name).second) {
+    return r.error(entry.get("name"), "repo name " + quote_for_message(repo.name) + " is used twice");
+  }
+  if (Status s = r.optional_string(entry, "revision", repo.revision); !s) return s;
+  if (Status s = r.optional_string(entry, "url", repo.url); !s) return s;
+  repos.push_back(std::move(repo));
+  return {};
+}
+
+Status read_repos(const ConfigReader& r, yaml::Node section, std::vector<RepoConfig>& repos) {
+  if (!section) return {};
+  if (!section.is_sequence()) return r.error(section, "'repos' must be a list of repos");
+  std::set<std::string> names;  // a name may be used once
+  return read_map_entries(r, section, "repos", {"name", "source", "revision", "url"},
+                          [&](yaml::Node entry) { return read_repo(r, entry, names, repos); });
+}
+
+Status read_network_timeout(const ConfigReader& r, yaml::Node section, std::optional<unsigned>& seconds) {
+  if (!section) return {};
+  std::optional<int64_t> value = section.as_int();
+  if (!value || *value < 1 || *value > kMaxNetworkTimeoutSeconds) {
+    return r.error(section, "'networkTimeout' must be a whole number of seconds from 1 to " +
+                                std::to_string(kMaxNetworkTimeoutSeconds));
+  }
+  seconds = static_cast<unsigned>(*value);
+  return {};
+}
+
+// A list given replaces the defaults rather than adding to them.
+Status read_gpu_resources(const ConfigReader& r, yaml::Node section, std::vector<std::string>& patterns) {
+  if (!section) return {};
+  if (!section.is_sequence()) return r.error(section, "'gpuResources' must be a list of RE2 patterns");
+  patterns.clear();
+  for (yaml::Node element : section.elements()) {
+    auto pattern = r.regex_value(element, "gpuResources[]");
+    if (!pattern) return pattern.error();
+    patterns.push_back(std::move(*pattern));
+  }
+  return {};
+}
+
+Status read_owner(const ConfigReader& r, yaml::Node entry, std::vector<OwnershipEntry>& ownership) {
+  if (!entry.get("repo")) return r.error(entry, "ownership[] entry needs 'repo'");
+  OwnershipEntry owner;
+  owner.origin = r.at(entry);
+  owner.name_regex = ".*";
+  if (Status s = r.optional_string(entry, "repo", owner.repo); !s) return s;
+  if (Status s = r.optional_string(entry, "kind", owner.kind); !s) return s;
+  if (Status s = r.optional_string(entry, "namespace", owner.ns); !s) return s;
+  if (Status s = r.optional_regex(entry, "name", owner.name_regex); !s) return s;
+  ownership.push_back(std::move(owner));
+  return {};
+}
+
+Status read_ownership(const ConfigReader& r, yaml::Node section, std::vector<OwnershipEntry>& ownership) {
+  if (!section) return {};
+  if (!section.is_sequence()) return r.error(section, "'ownership' must be a list");
+  return read_map_entries(r, section, "ownership", {"repo", "kind", "namespace", "name"},
+                          [&](yaml::Node entry) { return read_owner(r, entry, ownership); });
+}
+
+// rules.disable and rules.enable: lists of rule ids.
+Status read_rule_ids(const ConfigReader& r, yaml::Node rules, const std::string& field,
+                     std::vector<RuleReference>& ids) {
+  yaml::Node list = rules.get(field);
+  if (!list) return {};
+  if (!list.is_sequence()) return r.error(list, "'rules." + field + "' must be a list of rule ids");
+  for (yaml::Node id : list.elements()) {
+    auto v = r.string_value(id, "rules." + field + "[]");
+    if (!v) return v.error();
+    ids.push_back({*v, r.at(id)});
+  }
+  return {};
+}
+
+Status read_rule_severities(const ConfigReader& r, yaml::Node rules,
+                            std::vector<std::pair<RuleReference, Severity>>& severities) {
+  yaml::Node severity = rules.get("severity");
+  if (!severity) return {};
+  if (!severity.is_map()) return r.error(severity, "'rules.severity' must map rule ids to severities");
+  for (auto [key, value] : severity.entries()) {
+    auto level = parse_severity(value.text());
+    if (!value.is_string() || !level) {
+      return r.error(value, "severity for " + quote_for_message(key.text()) +
+                                " must be error, warning or notice");
+    }
+    severities.push_back({{std::string(key.text()), r.at(key)}, *level});
+  }
+  return {};
+}
+
+Status read_rule_options(const ConfigReader& r, yaml::Node rules,
+                         std::vector<std::pair<RuleReference, yaml::Node>>& options) {
+  yaml::Node section = rules.get("options");
+  if (!section) return {};
+  if (!section.is_map()) return r.error(section, "'rules.options' must map rule ids to options");
+  for (auto [key, value] : section.entries()) {
+    if (!value.is_map() && !value.is_null()) {
+      return r.error(value, "options for " + quote_for_message(key.text()) + " must be a map");
+    }
+    options.push_back({{std::string(key.text()), r.at(key)}, value});
+  }
+  return {};
+}
+
+Status read_rules(const ConfigReader& r, yaml::Node section, RuleSettings& rules) {
+  if (!section) return {};
+  if (!section.is_map()) return r.error(section, "'rules' must be a map");
+  if (Status s = r.known_keys(section, "rules", {"disable", "enable", "severity", "options"}); !s) return s;
+  if (Status s = read_rule_ids(r, section, "disable", rules.disable); !s) return s;
+  if (Status s = read_rule_ids(r, section, "enable", rules.enable); !s) return s;
+  if (Status s = read_rule_severities(r, section, rules.severity); !s) return s;
+  return read_rule_options(r, section, rules.options);
+}
+
+// ignore[].object as "Kind/namespace/name" or "Kind/name".
+Status read_ignore_object_path(const ConfigReader& r, yaml::Node object, std::string_view text,
+                               IgnoreEntry& ignore) {
+  std::vector<std::string_view> parts = split(text, '/');
+  if (parts.size() == 3) {
+    ignore.object_kind = parts[0];
+    ignore.object_ns = parts[1];
+    ignore.object_name = parts[2];
+  } else if (parts.size() == 2) {
+    ignore.object_kind = parts[0];
+    ignore.object_name = parts[1];
+  } else {
+    return r.error(object, "'object' must be Kind/namespace/name, Kind/name or a map");
+  }
+  return {};
+}
+
+// ignore[].object as a map of kind, namespace and name, or as a path.
+Status read_ignore_object(const ConfigReader& r, yaml::Node entry, IgnoreEntry& ignore) {
+  yaml::Node object = entry.get("object");
+  if (!object) return {};
+  if (object.is_map()) {
+    if (Status s = r.known_keys(object, "ignore[].object", {"kind", "namespace", "name"}); !s) return s;
+    if (Status s = r.optional_string(object, "kind", ignore.object_kind, "object.kind"); !s) return s;
+    if (Status s = r.optional_string(object, "namespace", ignore.object_ns, "object.namespace"); !s) return s;
+    return r.optional_string(object, "name", ignore.object_name, "object.name");
+  }
+  if (auto text = object.as_string()) return read_ignore_object_path(r, object, *text, ignore);
+  return r.error(object, "'object' must be Kind/namespace/name, Kind/name or a map");
+}
+
+Status read_ignore(const ConfigReader& r, yaml::Node entry, std::vector<IgnoreEntry>& ignores) {
+  IgnoreEntry ignore;
+  ignore.origin = r.at(entry);
+  if (!entry.get("rule") && !entry.get("path") && !entry.get("object")) {
+    return r.error(entry, "an ignore entry needs at least one of 'rule', 'path', 'object'");
+  }
+  if (Status s = r.optional_string(entry, "rule", ignore.rule); !s) return s;
+  if (Status s = r.optional_string(entry, "path", ignore.path_glob); !s) return s;
+  if (Status s = r.optional_string(entry, "reason", ignore.reason); !s) return s;
+  if (Status s = read_ignore_object(r, entry, ignore); !s) return s;
+  ignores.push_back(std::move(ignore));
+  return {};
+}
+
+Status read_ignores(const ConfigReader& r, yaml::Node section, std::vector<IgnoreEntry>& ignores) {
+  if (!section) return {};
+  if (!section.is_sequence()) return r.error(section, "'ignore' must be a list");
+  return read_map_entries(r, section, "ignore", {"rule", "path", "object", "reason"},
+                          [&](yaml::Node entry) { return read_ignore(r, entry, ignores); });
+}
+
+// The sections are read in this order whatever their order in the file, so a
+// file with several errors always reports the same one.
+Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
+  if (Status s = read_repos(r, root.get("repos"), config.repos); !s) return s;
+  if (Status s = read_network_timeout(r, root.get("networkTimeout"), config.network_timeout_seconds); !s) {
+    return s;
+  }
+  if (Status s = r.optional_string_list(root, "snapshot", config.snapshots); !s) return s;
+  if (Status s = r.optional_string_list(root, "rulesDirs", config.rules_dirs); !s) return s;
+  if (Status s = r.optional_string_list(root, "sharedNamespaces", config.shared_namespaces); !s) return s;
+  if (Status s = read_gpu_resources(r, root.get("gpuResources"), config.gpu_resources); !s) return s;
+  if (Status s = read_ownership(r, root.get("ownership"), config.ownership); !s) return s;
+  if (Status s = read_rules(r, root.get("rules"), config.rules); !s) return s;
+  return read_ignores(r, root.get("ignore"), config.ignores);
+}
+
 Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   Config config;
   config.gpu_resources = default_gpu_resources();
@@ -26,215 +238,7 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
       !s) {
     return s.error();
   }
-
-  if (yaml::Node repos = root.get("repos")) {
-    if (!repos.is_sequence()) return r.error(repos, "'repos' must be a list of repos");
-    std::set<std::string> names;
-    for (yaml::Node entry : repos.elements()) {
-      if (!entry.is_map()) return r.error(entry, "each entry of 'repos' must be a map");
-      if (Status s = r.known_keys(entry, "repos[]", {"name", "source", "revision", "url"}); !s) {
-        return s.error();
-      }
-      RepoConfig repo;
-      repo.origin = r.at(entry);
-      for (std::string_view required : {"name", "source"}) {
-        if (!entry.get(required)) {
-          return r.error(entry, "repos[] entry needs '" + std::string(required) + "'");
-        }
-      }
-      auto name = r.string_value(entry.get("name"), "name");
-      if (!name) return name.error();
-      auto source = r.string_value(entry.get("source"), "source");
-      if (!source) return source.error();
-      repo.name = *name;
-      repo.source = *source;
-      if (repo.name.empty()) return r.error(entry.get("name"), "'name' must not be empty");
-      if (!names.insert(repo.name).second) {
-        return r.error(entry.get("name"), "repo name " + quote_for_message(repo.name) + " is used twice");
-      }
-      if (yaml::Node rev = entry.get("revision")) {
-        auto v = r.string_value(rev, "revision");
-        if (!v) return v.error();
-        repo.revision = *v;
-      }
-      if (yaml::Node url = entry.get("url")) {
-        auto v = r.string_value(url, "url");
-        if (!v) return v.error();
-        repo.url = *v;
-      }
-      config.repos.push_back(std::move(repo));
-    }
-  }
-
-  if (yaml::Node timeout = root.get("networkTimeout")) {
-    std::optional<int64_t> seconds = timeout.as_int();
-    if (!seconds || *seconds < 1 || *seconds > kMaxNetworkTimeoutSeconds) {
-      return r.error(timeout, "'networkTimeout' must be a whole number of seconds from 1 to " +
-                                  std::to_string(kMaxNetworkTimeoutSeconds));
-    }
-    config.network_timeout_seconds = static_cast<unsigned>(*seconds);
-  }
-
-  if (yaml::Node snapshot = root.get("snapshot")) {
-    auto list = r.string_list(snapshot, "snapshot");
-    if (!list) return list.error();
-    config.snapshots = std::move(*list);
-  }
-
-  if (yaml::Node dirs = root.get("rulesDirs")) {
-    auto list = r.string_list(dirs, "rulesDirs");
-    if (!list) return list.error();
-    config.rules_dirs = std::move(*list);
-  }
-
-  if (yaml::Node shared = root.get("sharedNamespaces")) {
-    auto list = r.string_list(shared, "sharedNamespaces");
-    if (!list) return list.error();
-    config.shared_namespaces = std::move(*list);
-  }
-
-  if (yaml::Node gpu = root.get("gpuResources")) {
-    if (!gpu.is_sequence()) return r.error(gpu, "'gpuResources' must be a list of RE2 patterns");
-    config.gpu_resources.clear();
-    for (yaml::Node element : gpu.elements()) {
-      auto pattern = r.string_value(element, "gpuResources[]");
-      if (!pattern) return pattern.error();
-      if (Status s = r.check_regex(element, *pattern, "gpuResources[]"); !s) return s.error();
-      config.gpu_resources.push_back(std::move(*pattern));
-    }
-  }
-
-  if (yaml::Node ownership = root.get("ownership")) {
-    if (!ownership.is_sequence()) return r.error(ownership, "'ownership' must be a list");
-    for (yaml::Node entry : ownership.elements()) {
-      if (!entry.is_map()) return r.error(entry, "each entry of 'ownership' must be a map");
-      if (Status s = r.known_keys(entry, "ownership[]", {"repo", "kind", "namespace", "name"}); !s) {
-        return s.error();
-      }
-      if (!entry.get("repo")) return r.error(entry, "ownership[] entry needs 'repo'");
-      OwnershipEntry owner;
-      owner.origin = r.at(entry);
-      auto repo = r.string_value(entry.get("repo"), "repo");
-      if (!repo) return repo.error();
-      owner.repo = *repo;
-      if (yaml::Node kind = entry.get("kind")) {
-        auto v = r.string_value(kind, "kind");
-        if (!v) return v.error();
-        owner.kind = *v;
-      }
-      if (yaml::Node ns = entry.get("namespace")) {
-        auto v = r.string_value(ns, "namespace");
-        if (!v) return v.error();
-        owner.ns = *v;
-      }
-      owner.name_regex = ".*";
-      if (yaml::Node name = entry.get("name")) {
-        auto v = r.string_value(name, "name");
-        if (!v) return v.error();
-        if (Status s = r.check_regex(name, *v, "name"); !s) return s.error();
-        owner.name_regex = *v;
-      }
-      config.ownership.push_back(std::move(owner));
-    }
-  }
-
-  if (yaml::Node rules = root.get("rules")) {
-    if (!rules.is_map()) return r.error(rules, "'rules' must be a map");
-    if (Status s = r.known_keys(rules, "rules", {"disable", "enable", "severity", "options"}); !s) {
-      return s.error();
-    }
-    for (auto [field, target] : {std::pair<std::string_view, std::vector<RuleReference>*>{
-                                     "disable", &config.rules.disable},
-                                 {"enable", &config.rules.enable}}) {
-      yaml::Node list = rules.get(field);
-      if (!list) continue;
-      if (!list.is_sequence()) {
-        return r.error(list, "'rules." + std::string(field) + "' must be a list of rule ids");
-      }
-      for (yaml::Node id : list.elements()) {
-        auto v = r.string_value(id, "rules." + std::string(field) + "[]");
-        if (!v) return v.error();
-        target->push_back({*v, r.at(id)});
-      }
-    }
-    if (yaml::Node severity = rules.get("severity")) {
-      if (!severity.is_map()) return r.error(severity, "'rules.severity' must map rule ids to severities");
-      for (auto [key, value] : severity.entries()) {
-        auto level = parse_severity(value.text());
-        if (!value.is_string() || !level) {
-          return r.error(value, "severity for " + quote_for_message(key.text()) +
-                                    " must be error, warning or notice");
-        }
-        config.rules.severity.push_back({{std::string(key.text()), r.at(key)}, *level});
-      }
-    }
-    if (yaml::Node options = rules.get("options")) {
-      if (!options.is_map()) return r.error(options, "'rules.options' must map rule ids to options");
-      for (auto [key, value] : options.entries()) {
-        if (!value.is_map() && !value.is_null()) {
-          return r.error(value, "options for " + quote_for_message(key.text()) + " must be a map");
-        }
-        config.rules.options.push_back({{std::string(key.text()), r.at(key)}, value});
-      }
-    }
-  }
-
-  if (yaml::Node ignores = root.get("ignore")) {
-    if (!ignores.is_sequence()) return r.error(ignores, "'ignore' must be a list");
-    for (yaml::Node entry : ignores.elements()) {
-      if (!entry.is_map()) return r.error(entry, "each entry of 'ignore' must be a map");
-      if (Status s = r.known_keys(entry, "ignore[]", {"rule", "path", "object", "reason"}); !s) {
-        return s.error();
-      }
-      IgnoreEntry ignore;
-      ignore.origin = r.at(entry);
-      if (!entry.get("rule") && !entry.get("path") && !entry.get("object")) {
-        return r.error(entry, "an ignore entry needs at least one of 'rule', 'path', 'object'");
-      }
-      for (auto [key, target] : {std::pair<std::string_view, std::string*>{"rule", &ignore.rule},
-                                 {"path", &ignore.path_glob},
-                                 {"reason", &ignore.reason}}) {
-        if (yaml::Node value = entry.get(key)) {
-          auto v = r.string_value(value, std::string(key));
-          if (!v) return v.error();
-          *target = *v;
-        }
-      }
-      if (yaml::Node object = entry.get("object")) {
-        if (object.is_map()) {
-          if (Status s = r.known_keys(object, "ignore[].object", {"kind", "namespace", "name"}); !s) {
-            return s.error();
-          }
-          for (auto [key, target] :
-               {std::pair<std::string_view, std::string*>{"kind", &ignore.object_kind},
-                {"namespace", &ignore.object_ns},
-                {"name", &ignore.object_name}}) {
-            if (yaml::Node value = object.get(key)) {
-              auto v = r.string_value(value, "object." + std::string(key));
-              if (!v) return v.error();
-              *target = *v;
-            }
-          }
-        } else if (auto text = object.as_string()) {
-          // "Kind/namespace/name" or "Kind/name".
-          std::vector<std::string_view> parts = split(*text, '/');
-          if (parts.size() == 3) {
-            ignore.object_kind = parts[0];
-            ignore.object_ns = parts[1];
-            ignore.object_name = parts[2];
-          } else if (parts.size() == 2) {
-            ignore.object_kind = parts[0];
-            ignore.object_name = parts[1];
-          } else {
-            return r.error(object, "'object' must be Kind/namespace/name, Kind/name or a map");
-          }
-        } else {
-          return r.error(object, "'object' must be Kind/namespace/name, Kind/name or a map");
-        }
-      }
-      config.ignores.push_back(std::move(ignore));
-    }
-  }
+  if (Status s = read_sections(r, root, config); !s) return s.error();
   return config;
 }
 

@@ -88,75 +88,8 @@ class Differ {
       if (!empty_value(desired)) out_.push_back({FieldDiff::Kind::MissingLive, path, desired, live});
       return;
     }
-    if (desired.is_map()) {
-      if (!live.is_map()) {
-        if (!empty_value(desired) || !empty_value(live)) out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
-        return;
-      }
-      // A key written twice counts once, with its last value (as Kubernetes decodes it).
-      std::set<std::string_view> seen;
-      std::vector<size_t> kept;
-      for (size_t i = desired.size(); i-- > 0;) {
-        if (seen.insert(desired.key_at(i).text()).second) kept.push_back(i);
-      }
-      for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
-        yaml::Node key = desired.key_at(*it);
-        path.push_back({std::string(key.text()), false, {}});
-        compare(desired.value_at(*it), live.get(key.text()), path);
-        path.pop_back();
-      }
-      if (options_.live_only_keys) {
-        for (auto [key, value] : live.entries()) {
-          if (seen.count(key.text())) continue;
-          path.push_back({std::string(key.text()), false, {}});
-          live_only(value, path);
-          path.pop_back();
-        }
-      }
-      return;
-    }
-    if (desired.is_sequence()) {
-      if (!live.is_sequence()) {
-        if (!empty_value(desired) || !empty_value(live)) out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
-        return;
-      }
-      if (keyed_by_name(desired) && keyed_by_name(live)) {
-        std::set<std::string_view> names;
-        std::map<std::string_view, yaml::Node> live_by_name;  // names are distinct (keyed_by_name)
-        for (yaml::Node l : live.elements()) live_by_name.emplace(*l.get("name").as_string(), l);
-        for (size_t i = 0; i < desired.size(); ++i) {
-          yaml::Node d = desired.element(i);
-          std::string_view name = *d.get("name").as_string();
-          names.insert(name);
-          auto found = live_by_name.find(name);
-          yaml::Node match = found == live_by_name.end() ? yaml::Node() : found->second;
-          path.push_back({std::to_string(i), true, std::string(name)});
-          compare(d, match, path);
-          path.pop_back();
-        }
-        if (options_.live_only_keys) {
-          for (size_t i = 0; i < live.size(); ++i) {
-            std::string_view name = *live.element(i).get("name").as_string();
-            if (names.count(name)) continue;
-            path.push_back({std::to_string(i), true, std::string(name)});
-            out_.push_back({FieldDiff::Kind::LiveOnly, path, yaml::Node(), live.element(i)});
-            path.pop_back();
-          }
-        }
-        return;
-      }
-      if (desired.size() != live.size()) {
-        // Argo CD applies the whole list: a live list of another length is reverted as a whole.
-        out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
-        return;
-      }
-      for (size_t i = 0; i < desired.size(); ++i) {
-        path.push_back({std::to_string(i), true, {}});
-        compare(desired.element(i), live.element(i), path);
-        path.pop_back();
-      }
-      return;
-    }
+    if (desired.is_map()) return compare_maps(desired, live, path);
+    if (desired.is_sequence()) return compare_lists(desired, live, path);
     if (desired.is_null()) return;  // `key:` with no value sets nothing
     if (!live.is_scalar() || !scalars_equal(desired, live)) {
       out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
@@ -164,6 +97,78 @@ class Differ {
   }
 
  private:
+  void compare_maps(yaml::Node desired, yaml::Node live, FieldPath& path) {
+    if (!live.is_map()) {
+      if (!empty_value(desired) || !empty_value(live)) out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+      return;
+    }
+    // A key written twice counts once, with its last value (as Kubernetes decodes it).
+    std::set<std::string_view> seen;
+    std::vector<size_t> kept;
+    for (size_t i = desired.size(); i-- > 0;) {
+      if (seen.insert(desired.key_at(i).text()).second) kept.push_back(i);
+    }
+    for (auto it = kept.rbegin(); it != kept.rend(); ++it) {
+      yaml::Node key = desired.key_at(*it);
+      path.push_back({std::string(key.text()), false, {}});
+      compare(desired.value_at(*it), live.get(key.text()), path);
+      path.pop_back();
+    }
+    if (options_.live_only_keys) {
+      for (auto [key, value] : live.entries()) {
+        if (seen.count(key.text())) continue;
+        path.push_back({std::string(key.text()), false, {}});
+        live_only(value, path);
+        path.pop_back();
+      }
+    }
+  }
+
+  void compare_lists(yaml::Node desired, yaml::Node live, FieldPath& path) {
+    if (!live.is_sequence()) {
+      if (!empty_value(desired) || !empty_value(live)) out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+      return;
+    }
+    if (keyed_by_name(desired) && keyed_by_name(live)) return compare_keyed_lists(desired, live, path);
+    if (desired.size() != live.size()) {
+      // Argo CD applies the whole list: a live list of another length is reverted as a whole.
+      out_.push_back({FieldDiff::Kind::Changed, path, desired, live});
+      return;
+    }
+    for (size_t i = 0; i < desired.size(); ++i) {
+      path.push_back({std::to_string(i), true, {}});
+      compare(desired.element(i), live.element(i), path);
+      path.pop_back();
+    }
+  }
+
+  // Lists of named items (containers, env, ports) pair items by name, as a
+  // strategic merge does, not by position.
+  void compare_keyed_lists(yaml::Node desired, yaml::Node live, FieldPath& path) {
+    std::set<std::string_view> names;
+    std::map<std::string_view, yaml::Node> live_by_name;  // names are distinct (keyed_by_name)
+    for (yaml::Node l : live.elements()) live_by_name.emplace(*l.get("name").as_string(), l);
+    for (size_t i = 0; i < desired.size(); ++i) {
+      yaml::Node d = desired.element(i);
+      std::string_view name = *d.get("name").as_string();
+      names.insert(name);
+      auto found = live_by_name.find(name);
+      yaml::Node match = found == live_by_name.end() ? yaml::Node() : found->second;
+      path.push_back({std::to_string(i), true, std::string(name)});
+      compare(d, match, path);
+      path.pop_back();
+    }
+    if (options_.live_only_keys) {
+      for (size_t i = 0; i < live.size(); ++i) {
+        std::string_view name = *live.element(i).get("name").as_string();
+        if (names.count(name)) continue;
+        path.push_back({std::to_string(i), true, std::string(name)});
+        out_.push_back({FieldDiff::Kind::LiveOnly, path, yaml::Node(), live.element(i)});
+        path.pop_back();
+      }
+    }
+  }
+
   // A value only the live object has: maps are walked so that server and
   // Argo CD fields (the tracking annotation, say) stay out.
   void live_only(yaml::Node value, FieldPath& path) {

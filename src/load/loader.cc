@@ -41,9 +41,9 @@ const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position po
   return best;
 }
 
-LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) {
-  LoadResult result;
-  result.repos = std::move(repos);
+namespace {
+
+void list_files(LoadResult& result) {
   for (uint32_t r = 0; r < result.repos.size(); ++r) {
     FileListing listing = result.repos[r].tree->list();
     for (std::string& path : listing.files) {
@@ -55,119 +55,155 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
     for (SkippedPath& skipped : listing.skipped) result.skipped.emplace_back(r, std::move(skipped));
     for (std::string& error : listing.errors) result.errors.push_back(std::move(error));
   }
+}
 
-  std::vector<std::string> read_errors(result.files.size());
-  // The parse cache: one pack per repo, read before and written after.
-  std::vector<std::unique_ptr<ParsePack>> packs(result.repos.size());
-  std::vector<std::string> identities(result.repos.size());  // "": the repo is not cached
-  if (options.cache) {
-    options.cache->sweep_temporaries();
-    for (uint32_t r = 0; r < result.repos.size(); ++r) {
-      identities[r] = result.repos[r].tree->cache_identity();
-      if (!identities[r].empty()) packs[r] = options.cache->open(identities[r], result.notes);
+// The parse cache as this run sees it: one pack per repo, read before and
+// written after.
+struct CachedRepos {
+  std::vector<std::unique_ptr<ParsePack>> packs;
+  std::vector<std::string> identities;  // "": the repo is not cached
+};
+
+CachedRepos open_packs(LoadResult& result, const LoadOptions& options) {
+  CachedRepos cached;
+  cached.packs.resize(result.repos.size());
+  cached.identities.resize(result.repos.size());
+  if (!options.cache) return cached;
+  options.cache->sweep_temporaries();
+  for (uint32_t r = 0; r < result.repos.size(); ++r) {
+    cached.identities[r] = result.repos[r].tree->cache_identity();
+    if (!cached.identities[r].empty()) cached.packs[r] = options.cache->open(cached.identities[r], result.notes);
+  }
+  return cached;
+}
+
+void use_cached(LoadedFile& file, CachedFile&& cached) {
+  file.parsed = std::move(cached.parsed);
+  file.directives = std::move(cached.directives);
+  file.from_cache = true;
+}
+
+// Reads one file (or takes it from the cache: first by fingerprint, without
+// reading it, then by content) and parses it. Returns an input error, or "".
+std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos& cached,
+                      const yaml::ParseLimits& limits, const LoadOptions& options) {
+  bool cache_on = !cached.identities[file.repo].empty();
+  const ParsePack* pack = cached.packs[file.repo].get();
+  if (cache_on) {
+    file.fingerprint = repo.tree->content_fingerprint(file.path);
+    if (pack) {
+      if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
+        use_cached(file, std::move(*hit));
+        return {};
+      }
     }
   }
-  const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;
+  Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
+  if (!content) return content.error().message;
+  file.bytes = content->size;
+  if (content->too_large) {
+    file.too_large = true;
+    return {};
+  }
+  if (cache_on) {
+    file.content_id = content_id_of(content->text);
+    if (pack) {
+      if (auto hit = pack->by_content(file.content_id)) {
+        use_cached(file, std::move(*hit));
+        return {};
+      }
+    }
+  }
+  file.parsed = yaml::parse_yaml(content->text, limits);
+  if (file.parsed.out_of_memory) {
+    file.content_id.clear();  // never cached as parsed
+    return out_of_memory_error(repo, file, options.max_file_size);
+  }
+  if (content->text.find(kIgnoreMarker) != std::string::npos) {
+    file.directives = scan_ignore_directives(content->text, file.parsed);
+  }
+  return {};
+}
 
-  // Each file is read (or taken from the cache), parsed and turned into
-  // manifests on a worker; the results are joined in file order below.
-  std::vector<Extracted> per_file(result.files.size());
-  auto load_file = [&](size_t i) {
-    LoadedFile& file = result.files[i];
-    const RepoInput& repo = result.repos[file.repo];
-    const ParsePack* pack = packs[file.repo].get();
-    auto use = [&](CachedFile&& cached) {
-      file.parsed = std::move(cached.parsed);
-      file.directives = std::move(cached.directives);
-      file.from_cache = true;
-    };
-    if (!identities[file.repo].empty()) {
-      file.fingerprint = repo.tree->content_fingerprint(file.path);
-      if (pack) {
-        if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
-          use(std::move(*hit));
-          return;
-        }
-      }
-    }
-    Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
-    if (!content) {
-      read_errors[i] = content.error().message;
-      return;
-    }
-    file.bytes = content->size;
-    if (content->too_large) {
-      file.too_large = true;
-      return;
-    }
-    if (!identities[file.repo].empty()) {
-      file.content_id = content_id_of(content->text);
-      if (pack) {
-        if (auto hit = pack->by_content(file.content_id)) {
-          use(std::move(*hit));
-          return;
-        }
-      }
-    }
-    file.parsed = yaml::parse_yaml(content->text, limits);
-    if (file.parsed.out_of_memory) {
-      read_errors[i] = out_of_memory_error(repo, file, options.max_file_size);
-      file.content_id.clear();  // never cached as parsed
-      return;
-    }
-    if (content->text.find(kIgnoreMarker) != std::string::npos) {
-      file.directives = scan_ignore_directives(content->text, file.parsed);
-    }
-  };
-  parallel_for(result.files.size(), options.jobs, [&](size_t i) {
-    load_file(i);
-    extract_manifests(result.files[i].parsed, result.files[i].path, static_cast<uint32_t>(i), per_file[i]);
-  });
+// Joins what the workers made, in file order.
+void join_files(LoadResult& result, std::vector<Extracted>& per_file, std::vector<std::string>& read_errors) {
   size_t manifest_count = 0;
   for (const Extracted& e : per_file) manifest_count += e.manifests.size();
   result.manifests.reserve(manifest_count);
   for (uint32_t i = 0; i < result.files.size(); ++i) {
-    if (!read_errors[i].empty()) result.errors.push_back(read_errors[i]);
+    if (!read_errors[i].empty()) result.errors.push_back(std::move(read_errors[i]));
     result.bytes += result.files[i].bytes;
     Extracted& e = per_file[i];
     std::move(e.manifests.begin(), e.manifests.end(), std::back_inserter(result.manifests));
     std::move(e.build_files.begin(), e.build_files.end(), std::back_inserter(result.build_files));
     result.documents += e.documents;
   }
-  if (options.cache) {
-    // What the writer needs, held by value: `result` itself moves on return,
-    // its files (in the vector's buffer) do not.
-    struct RepoToStore {
-      std::string identity;
-      std::vector<const LoadedFile*> files;
-      std::unique_ptr<ParsePack> previous;
-    };
-    std::vector<RepoToStore> to_store;
-    for (uint32_t r = 0; r < result.repos.size(); ++r) {
-      if (identities[r].empty()) continue;
-      RepoToStore store{identities[r], {}, std::move(packs[r])};
-      if (store.previous && store.previous->damaged_entries() > 0) {
-        result.notes.push_back("parse cache " + options.cache->pack_path(store.identity) + ": " +
-                               std::to_string(store.previous->damaged_entries()) +
-                               " damaged entries ignored (those files were parsed again; the pack is rebuilt)");
-      }
-      for (const LoadedFile& f : result.files) {
-        if (f.repo == r && !f.content_id.empty()) store.files.push_back(&f);
-      }
-      to_store.push_back(std::move(store));
+}
+
+// What the cache writer stores for one repo. It owns copies of the files
+// (their parsed trees are shared, not copied), so it never points into the
+// LoadResult, whatever the caller does with it meanwhile.
+struct RepoToStore {
+  std::string identity;
+  std::vector<LoadedFile> files;
+  std::unique_ptr<ParsePack> previous;
+};
+
+std::vector<RepoToStore> repos_to_store(LoadResult& result, const LoadOptions& options, CachedRepos& cached) {
+  std::vector<RepoToStore> to_store;
+  for (uint32_t r = 0; r < result.repos.size(); ++r) {
+    if (cached.identities[r].empty()) continue;
+    RepoToStore store{cached.identities[r], {}, std::move(cached.packs[r])};
+    if (store.previous && store.previous->damaged_entries() > 0) {
+      result.notes.push_back("parse cache " + options.cache->pack_path(store.identity) + ": " +
+                             std::to_string(store.previous->damaged_entries()) +
+                             " damaged entries ignored (those files were parsed again; the pack is rebuilt)");
     }
-    auto write = [cache = options.cache, to_store = std::move(to_store)]() {
-      std::vector<std::string> notes;
-      for (const RepoToStore& r : to_store) cache->store(r.identity, r.files, r.previous.get(), notes);
-      cache->collect_garbage();
-      return notes;
-    };
-    if (options.store_cache_in_background) {
-      result.cache_written = std::async(std::launch::async, std::move(write));
-    } else {
-      for (std::string& n : write()) result.notes.push_back(std::move(n));
+    for (const LoadedFile& f : result.files) {
+      if (f.repo == r && !f.content_id.empty()) store.files.push_back(f);
     }
+    to_store.push_back(std::move(store));
   }
+  return to_store;
+}
+
+void store_cache(LoadResult& result, const LoadOptions& options, CachedRepos& cached) {
+  auto write = [cache = options.cache, to_store = repos_to_store(result, options, cached)]() {
+    std::vector<std::string> notes;
+    for (const RepoToStore& r : to_store) {
+      std::vector<const LoadedFile*> files;
+      for (const LoadedFile& f : r.files) files.push_back(&f);
+      cache->store(r.identity, files, r.previous.get(), notes);
+    }
+    cache->collect_garbage();
+    return notes;
+  };
+  if (options.store_cache_in_background) {
+    result.cache_written = std::async(std::launch::async, std::move(write));
+  } else {
+    for (std::string& n : write()) result.notes.push_back(std::move(n));
+  }
+}
+
+}  // namespace
+
+LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) {
+  LoadResult result;
+  result.repos = std::move(repos);
+  list_files(result);
+  CachedRepos cached = open_packs(result, options);
+  const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;
+  // Each file is read (or taken from the cache), parsed and turned into
+  // manifests on a worker; the results are joined in file order.
+  std::vector<std::string> read_errors(result.files.size());
+  std::vector<Extracted> per_file(result.files.size());
+  parallel_for(result.files.size(), options.jobs, [&](size_t i) {
+    LoadedFile& file = result.files[i];
+    read_errors[i] = load_file(file, result.repos[file.repo], cached, limits, options);
+    extract_manifests(file.parsed, file.path, static_cast<uint32_t>(i), per_file[i]);
+  });
+  join_files(result, per_file, read_errors);
+  if (options.cache) store_cache(result, options, cached);
   return result;
 }
 

@@ -55,8 +55,8 @@ struct LoadOptions {
   yaml::ParseLimits parse_limits;  // the cache's own limits win when it is set
   const ParseCache* cache = nullptr;  // nullptr: parse everything (--no-cache)
   // Write the cache on a thread while the caller goes on (LoadResult waits
-  // for it when destroyed, or in wait_for_cache()). Only for callers that
-  // leave the loaded files as they are until then.
+  // for it when destroyed, or in wait_for_cache()). The writer holds its own
+  // copies of what it stores.
   bool store_cache_in_background = false;
 };
 
@@ -83,7 +83,6 @@ struct LoadResult {
   // or before it), or nullptr.
   const Manifest* manifest_containing(uint32_t file, yaml::Position position) const;
 
-  // Declared last, so destroyed first: the background writer reads `files`.
   std::future<std::vector<std::string>> cache_written;
 };
 

@@ -44,6 +44,97 @@ const RuleInfo& GpuQuotaExceedsCapacityRule::static_info() {
   return info;
 }
 
+namespace {
+
+// One queue's or cohort's nominal quota for a (flavor, GPU resource).
+struct Contribution {
+  const Manifest* manifest;
+  bool live;
+  double nominal;
+  yaml::Node node;  // the nominalQuota value
+  std::string who;
+};
+
+// (pool, flavor, resource) -> contributions; a pool is a cohort or a lone queue.
+using Pools = std::map<std::tuple<std::string, std::string, std::string>, std::vector<Contribution>>;
+
+Pools gpu_quota_pools(const LintContext& context) {
+  std::vector<std::pair<ClusterQueueView, bool>> queues;
+  std::vector<std::pair<CohortView, bool>> cohorts;
+  for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) {
+         return is_kueue(id, "ClusterQueue") || is_kueue(id, "Cohort");
+       })) {
+    if (o.manifest->id.kind == "ClusterQueue") queues.emplace_back(read_cluster_queue(*o.manifest), o.live);
+    else cohorts.emplace_back(read_cohort(*o.manifest), o.live);
+  }
+  Pools pools;
+  for (const auto& [q, live] : queues) {
+    std::string pool = q.cohort.empty() ? "queue " + q.name : "cohort " + q.cohort;
+    for (const FlavorQuota& fq : q.quotas) {
+      if (!fq.nominal || !context.gpu.is_gpu(fq.resource)) continue;
+      pools[{pool, fq.flavor, fq.resource}].push_back({q.manifest, live, *fq.nominal, fq.node, "ClusterQueue " + q.name});
+    }
+  }
+  // A Cohort's own quota counts only towards a pool its queues have.
+  for (const auto& [c, live] : cohorts) {
+    for (const FlavorQuota& fq : c.quotas) {
+      if (!fq.nominal || !context.gpu.is_gpu(fq.resource)) continue;
+      auto key = std::make_tuple("cohort " + c.name, fq.flavor, fq.resource);
+      if (pools.count(key)) pools[key].push_back({c.manifest, live, *fq.nominal, fq.node, "Cohort " + c.name});
+    }
+  }
+  return pools;
+}
+
+// What the nodes matching one flavor hold of one resource.
+struct FlavorCapacity {
+  double allocatable = 0;
+  double physical = 0;  // from nvidia.com/gpu.count labels
+  size_t matching = 0;
+  bool all_counted = true;  // every matching node has the label
+  std::map<std::string, double> mig;  // allocatable MIG slices by resource
+};
+
+FlavorCapacity flavor_capacity(const FlavorView& flavor, const std::string& resource,
+                               const std::vector<NodeView>& nodes) {
+  FlavorCapacity c;
+  for (const NodeView& n : nodes) {
+    if (!flavor_matches(flavor, n)) continue;
+    ++c.matching;
+    auto it = n.allocatable.find(resource);
+    if (it != n.allocatable.end()) c.allocatable += it->second;
+    auto count = n.labels.find("nvidia.com/gpu.count");
+    if (count != n.labels.end()) c.physical += std::atof(count->second.c_str());
+    else c.all_counted = false;
+    for (const auto& [r, v] : n.allocatable) {
+      if (r.rfind("nvidia.com/mig-", 0) == 0 && v > 0) c.mig[r] += v;
+    }
+  }
+  return c;
+}
+
+std::string over_capacity_message(const std::string& pool, const std::string& flavor_name,
+                                  const std::string& resource, double total, const std::vector<std::string>& parts,
+                                  const FlavorCapacity& c) {
+  std::string message = (pool.rfind("queue ", 0) == 0 ? "ClusterQueue " + pool.substr(6) : pool) + " has nominalQuota " +
+                        resource + " " + format_number(total) + " in flavor " + quote_for_message(flavor_name) +
+                        " (" + join(parts, ", ") + "), but the " + std::to_string(c.matching) + " node" +
+                        (c.matching == 1 ? "" : "s") + " matching the flavor can schedule " +
+                        format_number(c.allocatable);
+  if (resource == "nvidia.com/gpu" && c.all_counted && c.matching > 0 && c.physical > c.allocatable) {
+    message += " full GPUs: " + format_number(c.physical) + " physical, " +
+               format_number(c.physical - c.allocatable) + " of them MIG-partitioned";
+    if (!c.mig.empty()) {
+      std::vector<std::string> slices;
+      for (const auto& [r, v] : c.mig) slices.push_back(format_number(v) + " " + r);
+      message += " (" + join(slices, ", ") + ")";
+    }
+  }
+  return message;
+}
+
+}  // namespace
+
 void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::vector<NodeView> nodes =
       context.snapshot ? node_views(context.snapshot->objects) : std::vector<NodeView>{};
@@ -52,44 +143,7 @@ void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<
   for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) { return is_kueue(id, "ResourceFlavor"); })) {
     flavors.emplace(o.manifest->id.name, read_flavor(*o.manifest));
   }
-  struct Contribution {
-    const Manifest* manifest;
-    bool live;
-    const FlavorQuota* quota;
-    std::string who;
-  };
-  // (pool, flavor, resource) -> contributions; a pool is a cohort or a lone queue.
-  std::map<std::tuple<std::string, std::string, std::string>, std::vector<Contribution>> pools;
-  std::vector<ClusterQueueView> queues;
-  std::vector<CohortView> cohorts;
-  std::vector<bool> queue_live, cohort_live;
-  for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) {
-         return is_kueue(id, "ClusterQueue") || is_kueue(id, "Cohort");
-       })) {
-    if (o.manifest->id.kind == "ClusterQueue") {
-      queues.push_back(read_cluster_queue(*o.manifest));
-      queue_live.push_back(o.live);
-    } else {
-      cohorts.push_back(read_cohort(*o.manifest));
-      cohort_live.push_back(o.live);
-    }
-  }
-  for (size_t i = 0; i < queues.size(); ++i) {
-    const ClusterQueueView& q = queues[i];
-    std::string pool = q.cohort.empty() ? "queue " + q.name : "cohort " + q.cohort;
-    for (const FlavorQuota& fq : q.quotas) {
-      if (!fq.nominal || !context.gpu.is_gpu(fq.resource)) continue;
-      pools[{pool, fq.flavor, fq.resource}].push_back({q.manifest, queue_live[i], &fq, "ClusterQueue " + q.name});
-    }
-  }
-  for (size_t i = 0; i < cohorts.size(); ++i) {
-    for (const FlavorQuota& fq : cohorts[i].quotas) {
-      if (!fq.nominal || !context.gpu.is_gpu(fq.resource)) continue;
-      auto key = std::make_tuple("cohort " + cohorts[i].name, fq.flavor, fq.resource);
-      if (pools.count(key)) pools[key].push_back({cohorts[i].manifest, cohort_live[i], &fq, "Cohort " + cohorts[i].name});
-    }
-  }
-  for (const auto& [key, contributions] : pools) {
+  for (const auto& [key, contributions] : gpu_quota_pools(context)) {
     const auto& [pool, flavor_name, resource] = key;
     auto flavor = flavors.find(flavor_name);
     if (flavor == flavors.end()) continue;  // an unknown flavor: Kueue marks the queue inactive anyway
@@ -97,43 +151,16 @@ void GpuQuotaExceedsCapacityRule::check(const LintContext& context, std::vector<
     std::vector<std::string> parts;
     const Contribution* at = nullptr;
     for (const Contribution& c : contributions) {
-      total += *c.quota->nominal;
-      parts.push_back(c.who + " " + format_number(*c.quota->nominal));
+      total += c.nominal;
+      parts.push_back(c.who + " " + format_number(c.nominal));
       // Report at the largest contribution a repo defines.
-      if (!c.live && (!at || *c.quota->nominal > *at->quota->nominal)) at = &c;
+      if (!c.live && (!at || c.nominal > at->nominal)) at = &c;
     }
     if (!at) continue;  // nothing here is in a repo: nothing to edit
-    double capacity = 0, physical = 0;
-    size_t matching = 0;
-    bool all_counted = true;
-    std::map<std::string, double> mig;
-    for (const NodeView& n : nodes) {
-      if (!flavor_matches(flavor->second, n)) continue;
-      ++matching;
-      auto it = n.allocatable.find(resource);
-      if (it != n.allocatable.end()) capacity += it->second;
-      auto count = n.labels.find("nvidia.com/gpu.count");
-      if (count != n.labels.end()) physical += std::atof(count->second.c_str());
-      else all_counted = false;
-      for (const auto& [r, v] : n.allocatable) {
-        if (r.rfind("nvidia.com/mig-", 0) == 0 && v > 0) mig[r] += v;
-      }
-    }
-    if (total <= capacity + 1e-9) continue;
-    std::string message = (pool.rfind("queue ", 0) == 0 ? "ClusterQueue " + pool.substr(6) : pool) + " has nominalQuota " +
-                          resource + " " + format_number(total) + " in flavor " + quote_for_message(flavor_name) +
-                          " (" + join(parts, ", ") + "), but the " + std::to_string(matching) + " node" +
-                          (matching == 1 ? "" : "s") + " matching the flavor can schedule " + format_number(capacity);
-    if (resource == "nvidia.com/gpu" && all_counted && matching > 0 && physical > capacity) {
-      message += " full GPUs: " + format_number(physical) + " physical, " + format_number(physical - capacity) +
-                 " of them MIG-partitioned";
-      if (!mig.empty()) {
-        std::vector<std::string> slices;
-        for (const auto& [r, v] : mig) slices.push_back(format_number(v) + " " + r);
-        message += " (" + join(slices, ", ") + ")";
-      }
-    }
-    out.push_back(finding_at(context, *at->manifest, at->quota->node, std::move(message)));
+    FlavorCapacity capacity = flavor_capacity(flavor->second, resource, nodes);
+    if (total <= capacity.allocatable + 1e-9) continue;
+    out.push_back(finding_at(context, *at->manifest, at->node,
+                             over_capacity_message(pool, flavor_name, resource, total, parts, capacity)));
   }
 }
 

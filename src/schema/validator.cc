@@ -194,30 +194,10 @@ class Validator {
     } else if (s->types && !(t & s->types)) {
       return report(at, path, "expected " + allowed_types(s->types) + ", got " + type_name(t));
     }
-    if (s->has_enum) {
-      bool any = false;
-      for (const nlohmann::json& v : s->enum_values) any = any || equal(n, v);
-      if (!any) {
-        std::vector<std::string> shown;
-        for (size_t i = 0; i < s->enum_values.size() && i < 8; ++i) shown.push_back(s->enum_values[i].dump());
-        report(at, path, display_value(n) + " is not one of " + join(shown, ", ") + (s->enum_values.size() > 8 ? ", ..." : ""));
-      }
-    }
-    if (t == kString) {
-      std::string_view text = n.text();
-      if (s->pattern && !RE2::PartialMatch(text, *s->pattern)) report(at, path, display_value(n) + " does not match the pattern " + quote_for_message(s->pattern_text));
-      size_t length = code_points(text);
-      if (s->min_length && length < *s->min_length) report(at, path, "shorter than " + std::to_string(*s->min_length) + " characters");
-      if (s->max_length && length > *s->max_length) report(at, path, "longer than " + std::to_string(*s->max_length) + " characters");
-    }
+    if (s->has_enum) check_enum(s, n, at, path);
+    if (t == kString) check_string(s, n, at, path);
     if (!s->format.empty() && !format_ok(s->format, n)) report(at, path, display_value(n) + " is not a valid " + s->format);
-    if (t & kNumber) {
-      double v = n.as_number().value_or(0);
-      if (s->minimum && v < *s->minimum) report(at, path, display_value(n) + " is less than the minimum " + format_number(*s->minimum));
-      if (s->maximum && v > *s->maximum) report(at, path, display_value(n) + " is more than the maximum " + format_number(*s->maximum));
-      if (s->exclusive_minimum && v <= *s->exclusive_minimum) report(at, path, display_value(n) + " must be more than " + format_number(*s->exclusive_minimum));
-      if (s->exclusive_maximum && v >= *s->exclusive_maximum) report(at, path, display_value(n) + " must be less than " + format_number(*s->exclusive_maximum));
-    }
+    if (t & kNumber) check_number(s, n, at, path);
     if (s->has_const && !equal(n, s->const_value)) report(at, path, display_value(n) + " must be " + s->const_value.dump());
     if ((t & kNumber) && s->multiple_of && *s->multiple_of > 0) {
       double q = n.as_number().value_or(0) / *s->multiple_of;
@@ -225,30 +205,64 @@ class Validator {
         report(at, path, display_value(n) + " is not a multiple of " + format_number(*s->multiple_of));
       }
     }
-    if (t == kArray) {
-      if (s->min_items && n.size() < *s->min_items) report(at, path, "fewer than " + std::to_string(*s->min_items) + " items");
-      if (s->max_items && n.size() > *s->max_items) report(at, path, "more than " + std::to_string(*s->max_items) + " items");
-      for (size_t i = 0; i < n.size() && !full(); ++i) {
-        const SchemaNode* item = i < s->tuple_items.size() ? s->tuple_items[i]
-                                 : s->tuple_items.empty()     ? s->items
-                                                              : s->additional_items;
-        PathStep step{path, {}, i, true};
-        if (item) check(item, n.element(i), n.element(i), &step, depth + 1);
-      }
-      if (s->unique_items) {
-        if (yaml::Node e = first_repeated_item(n)) report(at, path, "items must be unique, " + display_value(e) + " is repeated");
-      }
-      if (s->contains) {
-        bool any = false;
-        for (yaml::Node e : n.elements()) any = any || passes(s->contains, e, depth);
-        if (!any) report(at, path, "no item matches what the list must contain");
-      }
-    }
+    if (t == kArray) check_array(s, n, at, path, depth);
     if (s->if_schema) {
       const SchemaNode* branch = passes(s->if_schema, n, depth) ? s->then_schema : s->else_schema;
       if (branch) check(branch, n, at, path, depth + 1);
     }
     if (t == kObject) check_object(s, n, at, path, depth);
+    check_combinators(s, n, at, path, depth);
+  }
+
+ private:
+  void check_enum(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path) {
+    bool any = false;
+    for (const nlohmann::json& v : s->enum_values) any = any || equal(n, v);
+    if (!any) {
+      std::vector<std::string> shown;
+      for (size_t i = 0; i < s->enum_values.size() && i < 8; ++i) shown.push_back(s->enum_values[i].dump());
+      report(at, path, display_value(n) + " is not one of " + join(shown, ", ") + (s->enum_values.size() > 8 ? ", ..." : ""));
+    }
+  }
+
+  void check_string(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path) {
+    std::string_view text = n.text();
+    if (s->pattern && !RE2::PartialMatch(text, *s->pattern)) report(at, path, display_value(n) + " does not match the pattern " + quote_for_message(s->pattern_text));
+    size_t length = code_points(text);
+    if (s->min_length && length < *s->min_length) report(at, path, "shorter than " + std::to_string(*s->min_length) + " characters");
+    if (s->max_length && length > *s->max_length) report(at, path, "longer than " + std::to_string(*s->max_length) + " characters");
+  }
+
+  void check_number(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path) {
+    double v = n.as_number().value_or(0);
+    if (s->minimum && v < *s->minimum) report(at, path, display_value(n) + " is less than the minimum " + format_number(*s->minimum));
+    if (s->maximum && v > *s->maximum) report(at, path, display_value(n) + " is more than the maximum " + format_number(*s->maximum));
+    if (s->exclusive_minimum && v <= *s->exclusive_minimum) report(at, path, display_value(n) + " must be more than " + format_number(*s->exclusive_minimum));
+    if (s->exclusive_maximum && v >= *s->exclusive_maximum) report(at, path, display_value(n) + " must be less than " + format_number(*s->exclusive_maximum));
+  }
+
+  void check_array(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
+    if (s->min_items && n.size() < *s->min_items) report(at, path, "fewer than " + std::to_string(*s->min_items) + " items");
+    if (s->max_items && n.size() > *s->max_items) report(at, path, "more than " + std::to_string(*s->max_items) + " items");
+    for (size_t i = 0; i < n.size() && !full(); ++i) {
+      const SchemaNode* item = i < s->tuple_items.size() ? s->tuple_items[i]
+                               : s->tuple_items.empty()     ? s->items
+                                                            : s->additional_items;
+      PathStep step{path, {}, i, true};
+      if (item) check(item, n.element(i), n.element(i), &step, depth + 1);
+    }
+    if (s->unique_items) {
+      if (yaml::Node e = first_repeated_item(n)) report(at, path, "items must be unique, " + display_value(e) + " is repeated");
+    }
+    if (s->contains) {
+      bool any = false;
+      for (yaml::Node e : n.elements()) any = any || passes(s->contains, e, depth);
+      if (!any) report(at, path, "no item matches what the list must contain");
+    }
+  }
+
+  // allOf, anyOf, oneOf and not.
+  void check_combinators(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
     for (const SchemaNode* sub : s->all_of) check(sub, n, at, path, depth + 1);
     if (!s->any_of.empty()) {
       bool any = false;
@@ -266,7 +280,6 @@ class Validator {
     if (s->not_schema && passes(s->not_schema, n, depth)) report(at, path, "matches a form that is not allowed (not)");
   }
 
- private:
   void check_object(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
     for (const std::string& name : s->required) {
       if (!n.get(name).valid()) report(at, path, "missing required field " + quote_for_message(name));

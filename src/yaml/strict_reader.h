@@ -71,9 +71,48 @@ class StrictReader {
     return {};
   }
 
+  // A string that must also be a valid RE2 pattern.
+  Expected<std::string> regex_value(yaml::Node node, const std::string& key) const {
+    auto pattern = string_value(node, key);
+    if (!pattern) return pattern;
+    if (Status s = check_regex(node, *pattern, key); !s) return s.error();
+    return pattern;
+  }
+
+  // The optional_* readers read map[key] into `target` when the key is there;
+  // an absent key leaves `target` as it was (its default). Messages name the
+  // key as `label`, or as the key itself when `label` is empty.
+  // Target: std::string or std::optional<std::string>.
+  template <class Target>
+  Status optional_string(yaml::Node map, std::string_view key, Target& target,
+                         const std::string& label = {}) const {
+    return read_optional(map, key, label, target, &StrictReader::string_value);
+  }
+
+  Status optional_regex(yaml::Node map, std::string_view key, std::string& target,
+                        const std::string& label = {}) const {
+    return read_optional(map, key, label, target, &StrictReader::regex_value);
+  }
+
+  Status optional_string_list(yaml::Node map, std::string_view key, std::vector<std::string>& target,
+                              const std::string& label = {}) const {
+    return read_optional(map, key, label, target, &StrictReader::string_list);
+  }
+
   const std::string& file() const { return file_; }
 
  private:
+  template <class Target, class Value>
+  Status read_optional(yaml::Node map, std::string_view key, const std::string& label, Target& target,
+                       Expected<Value> (StrictReader::*read)(yaml::Node, const std::string&) const) const {
+    yaml::Node node = map.get(key);
+    if (!node) return {};
+    Expected<Value> value = (this->*read)(node, label.empty() ? std::string(key) : label);
+    if (!value) return value.error();
+    target = std::move(*value);
+    return {};
+  }
+
   std::string file_;
 };
 
