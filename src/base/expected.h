@@ -6,11 +6,26 @@
 #include <utility>
 #include <variant>
 
+#include "base/source_position.h"
+
 namespace driftlint {
 
 struct Error {
-  std::string message;
+  Error() = default;
+  Error(std::string message) : message(std::move(message)) {}  // NOLINT: implicit by design
+  Error(std::string message, std::string file, SourcePosition position)
+      : message(std::move(message)), file(std::move(file)), position(position) {}
+
+  std::string message;  // the one line a user reads, place first when it has one
+  std::string file;     // the file it is about, when it is about one
+  SourcePosition position;
 };
+
+// An error about a place in a file: "file:3:5: what".
+inline Error error_at(std::string file, SourcePosition position, const std::string& what) {
+  std::string message = format_place(file, position) + ": " + what;
+  return Error{std::move(message), std::move(file), position};
+}
 
 template <class T>
 class Expected {

@@ -253,8 +253,7 @@ const std::vector<std::string>& default_gpu_resources() {
 Expected<Config> parse_config(std::string_view text, const std::string& display_path) {
   yaml::ParsedFile parsed = yaml::parse_yaml(text);
   if (parsed.error) {
-    return Error{display_path + ":" + std::to_string(parsed.error->position.line) + ":" +
-                 std::to_string(parsed.error->position.column) + ": " + parsed.error->message};
+    return error_at(display_path, parsed.error->position, parsed.error->message);
   }
   ConfigReader reader(display_path);
   if (!parsed.duplicate_keys.empty()) {

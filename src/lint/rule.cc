@@ -52,10 +52,9 @@ Status check_rule_option_keys(const RuleOptionsInput& input, const RuleInfo& inf
       known = known || key.text() == option.name;
     }
     if (!known) {
-      yaml::Position p = key.position();
-      return Error{input.config_file + ":" + std::to_string(p.line) + ":" + std::to_string(p.column) +
-                   ": unknown option " + quote_for_message(key.text()) + " for rule '" + info.id +
-                   "'" + (names.empty() ? " (it takes none)" : " (expected: " + join(names, ", ") + ")")};
+      return error_at(input.config_file, key.position(),
+                      "unknown option " + quote_for_message(key.text()) + " for rule '" + info.id + "'" +
+                          (names.empty() ? " (it takes none)" : " (expected: " + join(names, ", ") + ")"));
     }
   }
   return {};

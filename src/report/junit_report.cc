@@ -103,7 +103,7 @@ std::string junit_report(const ReportInput& input) {
       }
       body << ">\n";
       for (const Finding* f : it->second) {
-        std::string at = f->repo.value_or("") + (f->path ? "/" + *f->path : "") + (f->line ? ":" + std::to_string(f->line) : "");
+        std::string at = format_place(f->repo.value_or("") + (f->path ? "/" + *f->path : ""), {f->line, 0});
         body << "      <failure type=\"" << severity_name(f->severity) << "\" message=\"" << xml(f->message) << "\">"
              << xml(at + ": " + f->message + "\nhint: " + f->hint) << "</failure>\n";
       }

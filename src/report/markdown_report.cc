@@ -60,7 +60,7 @@ std::string plural(size_t n, const char* word) {
 std::string location(const Finding& f) {
   std::string out = f.repo.value_or("");
   if (f.path) out += (out.empty() ? "" : "/") + *f.path;
-  if (f.line) out += ":" + std::to_string(f.line);
+  if (f.line) out = format_place(out, {f.line, 0});
   return out.empty() ? std::string("(cluster)") : out;
 }
 

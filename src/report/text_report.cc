@@ -57,7 +57,7 @@ void write_text_report(std::ostream& out, const ReportInput& input, const TextRe
     if (f.suppressed && !input.show_suppressed) continue;
     std::string where = f.repo.value_or("");
     if (f.path) where += (where.empty() ? "" : "/") + *f.path;  // no repo: the config file
-    if (f.path && f.line) where += ":" + std::to_string(f.line) + ":" + std::to_string(f.column);
+    if (f.path && f.line) where = format_place(where, {f.line, f.column});
     if (where.empty()) where = "driftlint";
     if (options.color) out << "\033[1m";
     out << where << ":";

@@ -197,8 +197,7 @@ std::string fill(std::string text, const std::string& path, yaml::Node value) {
 Expected<DeclarativeSpecs> parse_declarative_rules(std::string_view text, const std::string& display_path) {
   yaml::ParsedFile parsed = yaml::parse_yaml(text);
   if (parsed.error) {
-    return Error{display_path + ":" + std::to_string(parsed.error->position.line) + ":" +
-                 std::to_string(parsed.error->position.column) + ": " + parsed.error->message};
+    return error_at(display_path, parsed.error->position, parsed.error->message);
   }
   StrictReader r(display_path);
   DeclarativeSpecs out;

@@ -120,8 +120,8 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
         }
         out.push_back(finding_at(
             context, later, later.root.get("metadata").key_node("name"),
-            later.id.display() + " is defined twice " + reason + ": also at " + first_file.path + ":" +
-                std::to_string(first.root.position().line) + "; one definition silently overrides the other"));
+            later.id.display() + " is defined twice " + reason + ": also at " +
+                format_place(first_file.path, {first.root.position().line, 0}) + "; one definition silently overrides the other"));
         break;
       }
     }

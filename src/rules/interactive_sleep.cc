@@ -95,18 +95,16 @@ Expected<std::unique_ptr<Rule>> InteractiveSleepRule::create(const RuleOptionsIn
   RE2::Options options;
   options.set_log_errors(false);
   if (yaml::Node configured = input.options.get("patterns")) {
-    yaml::Position at = configured.position();
-    std::string where = input.config_file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
     if (!configured.is_sequence()) {
-      return Error{where + ": option 'patterns' of rule 'interactive-sleep' must be a list of RE2 patterns"};
+      return error_at(input.config_file, configured.position(),
+                      "option 'patterns' of rule 'interactive-sleep' must be a list of RE2 patterns");
     }
     for (yaml::Node p : configured.elements()) {
-      yaml::Position pat = p.position();
-      std::string pwhere = input.config_file + ":" + std::to_string(pat.line) + ":" + std::to_string(pat.column);
-      if (!p.is_scalar() || p.is_null()) return Error{pwhere + ": a pattern must be a string"};
+      if (!p.is_scalar() || p.is_null()) return error_at(input.config_file, p.position(), "a pattern must be a string");
       auto re = std::make_unique<const RE2>(std::string(p.text()), options);
       if (!re->ok()) {
-        return Error{pwhere + ": pattern " + quote_for_message(p.text()) + " is not valid RE2: " + re->error()};
+        return error_at(input.config_file, p.position(),
+                        "pattern " + quote_for_message(p.text()) + " is not valid RE2: " + re->error());
       }
       patterns.push_back(std::move(re));
     }

@@ -105,8 +105,7 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
       }
       yaml::ParsedFile parsed = yaml::parse_yaml(*text);
       if (parsed.error) {
-        errors.push_back("--schema-dir " + file.string() + ":" + std::to_string(parsed.error->position.line) + ":" +
-                         std::to_string(parsed.error->position.column) + ": " + parsed.error->message);
+        errors.push_back("--schema-dir " + error_at(file.string(), parsed.error->position, parsed.error->message).message);
         continue;
       }
       bool used = false;

@@ -44,9 +44,8 @@ void add_file(SnapshotLoad& out, std::string path, yaml::ParsedFile parsed) {
   file.parsed = std::move(parsed);
   if (file.parsed.error) {
     const yaml::SyntaxError& e = *file.parsed.error;
-    out.errors.push_back("snapshot " + file.path + ":" + std::to_string(e.position.line) + ":" +
-                         std::to_string(e.position.column) + ": " + e.message +
-                         " (the objects before it are still used)");
+    out.errors.push_back("snapshot " +
+                         error_at(file.path, e.position, e.message + " (the objects before it are still used)").message);
   }
   uint32_t index = static_cast<uint32_t>(out.snapshot.files.size());
   Extracted extracted;

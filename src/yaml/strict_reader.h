@@ -19,12 +19,9 @@ class StrictReader {
  public:
   explicit StrictReader(std::string file) : file_(std::move(file)) {}
 
-  std::string at(yaml::Node node) const {
-    yaml::Position p = node.position();
-    return file_ + ":" + std::to_string(p.line) + ":" + std::to_string(p.column);
-  }
+  std::string at(yaml::Node node) const { return format_place(file_, node.position()); }
 
-  Error error(yaml::Node node, const std::string& what) const { return Error{at(node) + ": " + what}; }
+  Error error(yaml::Node node, const std::string& what) const { return error_at(file_, node.position(), what); }
 
   // Checks that a map has only the listed keys.
   Status known_keys(yaml::Node map, const std::string& where,

@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/source_position.h"
 #include "yaml/scalar.h"
 
 namespace driftlint::yaml {
@@ -22,10 +23,7 @@ namespace driftlint::yaml {
 enum class NodeKind : uint8_t { Scalar, Sequence, Map };
 
 // 1-based line and column; 0 means unknown.
-struct Position {
-  uint32_t line = 0;
-  uint32_t column = 0;
-};
+using Position = SourcePosition;
 
 struct NodeData {
   NodeKind kind = NodeKind::Scalar;
