@@ -177,6 +177,7 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   CheckFindings out;
   SchemaRegistry schemas(inputs.load, inputs.cluster(), o.schema_dirs, out.errors);
   LintContext context{inputs.load, setup.config, *setup.gpu, inputs.cluster(), &model.argo};
+  context.objects = inputs.load.all_manifests();
   context.schemas = &schemas;
   context.jobs = inputs.load_options.jobs;
   out.lint = run_rules(setup.rules, context, setup.catalog);

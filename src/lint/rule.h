@@ -62,6 +62,9 @@ struct LintContext {
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine
   unsigned jobs = 1;  // threads the engine may run rules on
+  // The objects rules judge: what is applied. Rules that read files (syntax,
+  // duplicate keys, which files an app deploys) read `load` instead.
+  std::vector<const Manifest*> objects;
 };
 
 class Rule {

@@ -28,6 +28,13 @@ std::vector<std::string> LoadResult::wait_for_cache() {
   return cache_written.valid() ? cache_written.get() : std::vector<std::string>{};
 }
 
+std::vector<const Manifest*> LoadResult::all_manifests() const {
+  std::vector<const Manifest*> out;
+  out.reserve(manifests.size());
+  for (const Manifest& m : manifests) out.push_back(&m);
+  return out;
+}
+
 const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position position) const {
   auto it = std::lower_bound(manifests.begin(), manifests.end(), file,
                              [](const Manifest& m, uint32_t f) { return m.file < f; });

@@ -78,6 +78,8 @@ struct LoadResult {
   size_t files_from_cache() const;
 
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }
+  // Every manifest of every file, in load order.
+  std::vector<const Manifest*> all_manifests() const;
   const std::string& repo_name(uint32_t repo) const { return repos[repo].name; }
   // The manifest of `file` that holds the position (the last one starting at
   // or before it), or nullptr.

@@ -266,7 +266,8 @@ bool DeclarativeRule::matches(const Manifest& m) const {
 }
 
 void DeclarativeRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (!matches(m)) continue;
     // A `when` condition holds when some value there passes it (`exists`
     // asks whether any value is there at all).

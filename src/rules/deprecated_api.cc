@@ -117,7 +117,8 @@ Expected<std::unique_ptr<Rule>> DeprecatedApiRule::create(const RuleOptionsInput
 
 void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& out) const {
   const Table& t = *table();
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     for (const ApiEntry& a : t.apis) {
       if (a.api_version != m.id.api_version || !has_kind(a.kinds, m.id.kind)) continue;
       yaml::Node at = m.root.key_node("apiVersion");

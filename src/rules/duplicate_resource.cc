@@ -92,7 +92,8 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
   using Key = std::tuple<uint32_t, std::string_view, std::string_view, std::string_view,
                          std::string_view>;
   std::map<Key, std::vector<const Manifest*>> by_identity;
-  for (const Manifest& m : load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (m.id.name.empty()) continue;  // generateName objects are always distinct
     by_identity[{load.file_of(m).repo, m.id.group, m.id.kind, m.id.ns, m.id.name}].push_back(&m);
   }

@@ -94,6 +94,7 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   LoadResult load = load_repos({repo}, LoadOptions{});
   EXPECT_TRUE(load.errors.empty());
   LintContext context{load, config, *gpu};
+  context.objects = load.all_manifests();
   LintOutput output = run_rules(*rules, context, rule_registry());
   std::set<Expectation> found;
   for (const Finding& f : output.findings) {

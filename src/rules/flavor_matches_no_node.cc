@@ -37,7 +37,8 @@ void FlavorMatchesNoNodeRule::check(const LintContext& context, std::vector<Find
   std::vector<NodeView> nodes =
       context.snapshot ? node_views(context.snapshot->objects) : std::vector<NodeView>{};
   if (nodes.empty()) return;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (!is_kueue(m.id, "ResourceFlavor")) continue;
     FlavorView flavor = read_flavor(m);
     if (flavor.node_labels.empty()) continue;

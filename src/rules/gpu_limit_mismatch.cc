@@ -45,7 +45,8 @@ void GpuLimitMismatchRule::check(const LintContext& context, std::vector<Finding
     }
   }
   if (limits.empty()) return;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     std::optional<WorkflowView> w = read_workflow(m, context.gpu);
     if (!w) continue;
     for (const WorkflowTemplateView& t : w->templates) {

@@ -115,7 +115,8 @@ Expected<std::unique_ptr<Rule>> InteractiveSleepRule::create(const RuleOptionsIn
 }
 
 void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         auto gpus = gpu_requests(c, context.gpu);

@@ -78,7 +78,8 @@ void MissingSemaphoreKeyRule::check(const LintContext& context, std::vector<Find
                                  ", which has no such key (it has: " + (have.empty() ? "none" : join(have, ", ")) +
                                  "): the workflow never starts"));
   };
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (std::optional<WorkflowView> w = read_workflow(m, context.gpu)) {
       for (const SemaphoreRef& ref : w->semaphores) judge(m, ref);
       for (const WorkflowTemplateView& t : w->templates) {

@@ -42,12 +42,14 @@ void NamespaceGpuQuotaRule::check(const LintContext& context, std::vector<Findin
                                         context.config.shared_namespaces.end());
   // Namespaces that hold Argo Workflows objects, with one example each for the message.
   std::map<std::string_view, const Manifest*> workflow_namespaces;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (is_argo_workflow_kind(m.id) && m.id.kind != "ClusterWorkflowTemplate" && !m.id.ns.empty()) {
       workflow_namespaces.emplace(m.id.ns, &m);
     }
   }
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (!m.id.group.empty() || m.id.kind != "ResourceQuota") continue;
     yaml::Node hard = m.root.path({"spec", "hard"});
     for (auto [key, value] : hard.entries()) {

@@ -61,14 +61,16 @@ void PreemptionDisabledRule::check(const LintContext& context, std::vector<Findi
   // Only classes that never preempt can fire; most repos have none, and then
   // no workload needs reading.
   bool any_never = false;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     any_never = any_never || (m.id.group == "scheduling.k8s.io" && m.id.kind == "PriorityClass" &&
                               m.root.get("preemptionPolicy").as_string() == std::string_view("Never"));
   }
   if (!any_never) return;
   // Which classes workloads use: pod specs' priorityClassName, Argo's podPriorityClassName.
   std::map<std::string, std::string> users;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     for (const PodTemplateView& t : pod_templates(m)) {
       if (auto name = t.pod_spec.get("priorityClassName").as_string()) users.emplace(*name, m.id.display());
     }
@@ -80,7 +82,8 @@ void PreemptionDisabledRule::check(const LintContext& context, std::vector<Findi
       }
     }
   }
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (m.id.group != "scheduling.k8s.io" || m.id.kind != "PriorityClass") continue;
     if (m.root.get("preemptionPolicy").as_string() != std::string_view("Never")) continue;
     bool preemptible = says_preemptible(m);

@@ -34,7 +34,8 @@ void SchemaMissingRule::check(const LintContext& context, std::vector<Finding>& 
   std::unique_ptr<SchemaRegistry> own;
   const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
   std::set<std::string> reported;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (m.id.kind.empty() || m.id.version.empty()) continue;
     if (m.id.group == "apiextensions.k8s.io" && m.id.kind == "CustomResourceDefinition") continue;  // read, not validated
     if (schemas->find(m.id.group, m.id.version, m.id.kind)) continue;

@@ -43,10 +43,10 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
   const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
   // Manifests are validated in parallel (this is the costliest rule); each
   // keeps its own findings so the order does not depend on the threads.
-  const std::vector<Manifest>& manifests = context.load.manifests;
+  const std::vector<const Manifest*>& manifests = context.objects;
   std::vector<std::vector<Finding>> found(manifests.size());
   parallel_for(manifests.size(), context.jobs, [&](size_t i) {
-    const Manifest& m = manifests[i];
+    const Manifest& m = *manifests[i];
     if (m.id.kind.empty() || m.id.version.empty()) return;
     const SchemaSource* source = schemas->find(m.id.group, m.id.version, m.id.kind);
     if (!source || !source->compiled) return;

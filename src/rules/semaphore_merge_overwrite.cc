@@ -81,10 +81,12 @@ yaml::Node at_path(yaml::Node node, const std::vector<std::string>& path) {
 
 void SemaphoreMergeOverwriteRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::vector<const Manifest*> workflows;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (is_argo_workflow_kind(m.id)) workflows.push_back(&m);
   }
-  for (const Manifest& policy : context.load.manifests) {
+  for (const Manifest* policy_object : context.objects) {
+    const Manifest& policy = *policy_object;
     if (!is_kyverno_policy(policy.id)) continue;
     for (const KyvernoRuleView& rule : read_kyverno_rules(policy, context.gpu)) {
       if (!rule.patch_strategic_merge.is_map() || !rule.matches("Workflow", "")) continue;

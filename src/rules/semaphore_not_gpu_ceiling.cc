@@ -60,7 +60,8 @@ void SemaphoreNotGpuCeilingRule::check(const LintContext& context, std::vector<F
     std::string unit;                     // "WorkflowTemplate argo/run-image" or "... template 'x'"
   };
   std::vector<WorkflowView> views;
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     if (auto w = read_workflow(m, context.gpu)) views.push_back(std::move(*w));
   }
   std::map<std::tuple<std::string, std::string, std::string>, std::vector<Gated>> by_key;

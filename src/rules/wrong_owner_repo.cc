@@ -71,7 +71,8 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
     auto re = std::make_unique<RE2>(e.name_regex.empty() ? ".*" : e.name_regex, options);
     if (re->ok()) declared.push_back({&e, std::move(re)});  // the config loader rejects bad patterns
   }
-  for (const Manifest& m : context.load.manifests) {
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
     uint32_t repo = context.load.file_of(m).repo;
     const std::string& repo_name = context.load.repo_name(repo);
     const std::string& identity = argo.repo_identity[repo];
