@@ -15,6 +15,18 @@ std::string normalize_app_path(const std::string& path) {
   return p;
 }
 
+bool SourceRevision::comparable() const {
+  switch (state) {
+    case RevisionState::Unknown:
+    case RevisionState::NotGit:
+      return true;
+    case RevisionState::NotFetched:
+      return false;
+    default:
+      return changed.empty() && error.empty();
+  }
+}
+
 namespace {
 
 // "{{ .path.basename }}" -> "path.basename"; "{{index .path.segments 1}}" -> "path[1]".

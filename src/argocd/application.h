@@ -15,6 +15,41 @@ namespace driftlint {
 
 enum class SourceType { Directory, Kustomize, Helm, Plugin, Ref };
 
+// How the loaded copy of a source's repo stands to the revision its app has live.
+enum class RevisionState {
+  Unknown,     // no live revision (no snapshot, or not synced yet)
+  NotGit,      // the repo is not read from git: its revision cannot be compared
+  Same,        // the checked commit is the live one
+  Ahead,       // the checked commit contains the live one (and more)
+  Behind,      // the live commit contains the checked one: the checkout is stale
+  Diverged,    // neither contains the other
+  NotFetched,  // the live commit is not in the local repository
+};
+
+struct SourceRevision {
+  RevisionState state = RevisionState::Unknown;
+  std::string live;     // the live commit id
+  std::string checked;  // the loaded commit id
+  size_t ahead = 0, behind = 0;
+  // Files under the source's path that differ between the checked and the
+  // live commit (and, for a dirty work tree, uncommitted changes there).
+  std::vector<std::string> changed;
+  std::string error;
+  // Whether the loaded files are what the app has live, so that comparing
+  // them with the cluster is meaningful.
+  bool comparable() const;
+};
+
+// What this run found for a source: the loaded repo it reads, its folder
+// there, and how the loaded commit stands to the live one.
+struct BoundSource {
+  int repo = -1;  // index into LoadResult::repos, -1 when no loaded repo matches
+  // The source's path relative to the loaded repo's root; nullopt when the
+  // path lies outside the loaded folder or the source has none.
+  std::optional<std::string> folder;
+  SourceRevision revision;
+};
+
 struct AppSource {
   std::string repo_url;
   std::string target_revision;      // "" means HEAD
@@ -29,6 +64,7 @@ struct AppSource {
   std::optional<std::string> ref;  // a `ref:` source that only supplies value files
   yaml::Node path_node;            // for positions (may be invalid)
   yaml::Node node;
+  BoundSource bound;  // set by the Argo CD model (bind_sources)
 };
 
 // The normalised path: no "./", no trailing "/", "" for the repo root.

@@ -1,7 +1,8 @@
 // What Argo CD does with the repos: every Application (from the repos, the
 // snapshot, and ApplicationSets expanded), which loaded repo each source is,
 // which files each app deploys and as which objects, and who owns a live
-// object. Built once per run; rules only read it.
+// object. Built once per run by build_argo_model from small parts
+// (collect_apps, appset, source_binding, deploy, app_drift); rules only read it.
 #pragma once
 
 #include <cstdint>
@@ -30,41 +31,6 @@ struct DesiredObject {
   std::string key;                    // object_key(id)
 };
 
-// How the loaded copy of a source's repo stands to the revision its app has live.
-enum class RevisionState {
-  Unknown,     // no live revision (no snapshot, or not synced yet)
-  NotGit,      // the repo is not read from git: its revision cannot be compared
-  Same,        // the checked commit is the live one
-  Ahead,       // the checked commit contains the live one (and more)
-  Behind,      // the live commit contains the checked one: the checkout is stale
-  Diverged,    // neither contains the other
-  NotFetched,  // the live commit is not in the local repository
-};
-
-struct SourceRevision {
-  RevisionState state = RevisionState::Unknown;
-  std::string live;     // the live commit id
-  std::string checked;  // the loaded commit id
-  size_t ahead = 0, behind = 0;
-  // Files under the source's path that differ between the checked and the
-  // live commit (and, for a dirty work tree, uncommitted changes there).
-  std::vector<std::string> changed;
-  std::string error;
-  // Whether the loaded files are what the app has live, so that comparing
-  // them with the cluster is meaningful.
-  bool comparable() const {
-    switch (state) {
-      case RevisionState::Unknown:
-      case RevisionState::NotGit:
-        return true;
-      case RevisionState::NotFetched:
-        return false;
-      default:
-        return changed.empty() && error.empty();
-    }
-  }
-};
-
 struct LiveOwner {
   std::string app;
   std::string how;  // "tracking-id annotation", "app.kubernetes.io/instance label", "status.resources"
@@ -83,14 +49,7 @@ struct ArgoModelOptions {
 };
 
 struct ArgoModel {
-  std::vector<Application> apps;
-  // Per app, per source: the loaded repo it reads (index into LoadResult::repos), or -1.
-  std::vector<std::vector<int>> source_repo;
-  // Per app, per source: the source's path relative to the loaded repo's root
-  // (nullopt when the path lies outside the loaded folder or the source has none).
-  std::vector<std::vector<std::optional<std::string>>> source_folder;
-  // Per app, per source: the loaded commit against the live one.
-  std::vector<std::vector<SourceRevision>> source_revision;
+  std::vector<Application> apps;  // each source's `bound` says which loaded repo and folder it reads
   // Per loaded file: the apps that deploy it.
   std::vector<std::vector<uint32_t>> file_apps;
   std::vector<DesiredObject> desired;
@@ -100,15 +59,22 @@ struct ArgoModel {
   std::vector<ObjectDrift> drift;
   std::vector<std::string> repo_identity;  // per loaded repo: normalize_git_url(url) or ""
   std::vector<std::string> notes;          // what could not be modelled, one line each
+  // An ApplicationSet could not be expanded completely: which files it
+  // deploys is not known, so no file is called undeployed.
+  bool incomplete_application_sets = false;
   const Snapshot* snapshot = nullptr;      // may be null
 
   bool has_apps() const { return !apps.empty(); }
   const Application* find_app(const std::string& name) const;
+  // The index of an app of this model.
+  uint32_t index_of(const Application& app) const { return static_cast<uint32_t>(&app - apps.data()); }
   // Who Argo CD says owns a live object: tracking annotation, else instance
   // label, else an app's status.resources.
   std::optional<LiveOwner> owner_of(const Manifest& live) const;
   // Whether objects of this group/kind have no namespace.
   bool cluster_scoped(const std::string& group, const std::string& kind) const;
+  // The loaded repo an URL names, or -1.
+  int repo_for_url(const std::string& url) const;
   // Repo names an app reads (for messages): "infra_iam (https://...) path users".
   std::string describe_sources(const Application& app, const LoadResult& load) const;
 

@@ -163,7 +163,7 @@ std::string app_sources(const ArgoModel& argo, size_t a) {
   for (size_t s = 0; s < app.sources.size(); ++s) {
     std::string text = md(redact_url(app.sources[s].repo_url));
     if (app.sources[s].path) text += " " + code(app.sources[s].path->empty() ? "." : *app.sources[s].path);
-    if (app.live) text += ": " + revision_state(argo.source_revision[a][s]);
+    if (app.live) text += ": " + revision_state(app.sources[s].bound.revision);
     sources.push_back(text);
   }
   return sources.empty() ? "-" : join(sources, "<br>");

@@ -38,8 +38,8 @@ void AppSourceMissingRule::check(const LintContext& context, std::vector<Finding
   for (size_t a = 0; a < argo.apps.size(); ++a) {
     const Application& app = argo.apps[a];
     for (size_t s = 0; s < app.sources.size(); ++s) {
-      int repo = argo.source_repo[a][s];
-      const std::optional<std::string>& folder = argo.source_folder[a][s];
+      int repo = app.sources[s].bound.repo;
+      const std::optional<std::string>& folder = app.sources[s].bound.folder;
       if (repo < 0 || !folder) continue;
       const RepoInput& input = context.load.repos[repo];
       if (input.tree->has_directory(*folder)) continue;

@@ -90,12 +90,10 @@ Finding app_source_finding(const Rule& rule, const LintContext& context, const A
   if (in_repos(context, app.application_set_manifest)) {
     return at(*app.application_set_manifest, app.application_set_manifest->root.path({"spec", "template", "spec"}));
   }
-  const ArgoModel& argo = *context.argo;
-  uint32_t a = static_cast<uint32_t>(&app - argo.apps.data());
-  int repo = argo.source_repo[a][source];
+  int repo = app.sources[source].bound.repo;
   Finding f;
   if (repo >= 0) {
-    f = rule.finding_in_repo(context, static_cast<uint32_t>(repo), argo.source_folder[a][source], std::move(message));
+    f = rule.finding_in_repo(context, static_cast<uint32_t>(repo), app.sources[source].bound.folder, std::move(message));
   } else {
     f.rule = rule.info().id;
     f.severity = rule.info().default_severity;

@@ -39,7 +39,7 @@ void LiveMissingRule::check(const LintContext& context, std::vector<Finding>& ou
   const ArgoModel& argo = *context.argo;
   for (const DesiredObject& d : argo.desired) {
     const Application& app = argo.apps[d.app];
-    if (!app.live || !argo.source_revision[d.app][d.source].comparable()) continue;
+    if (!app.live || !app.sources[d.source].bound.revision.comparable()) continue;
     if (d.id.name.empty() || !context.snapshot->has_kind(d.id.group, d.id.kind)) continue;
     if (d.object.path({"metadata", "annotations"}).get("argocd.argoproj.io/hook").valid()) continue;
     if (context.snapshot->find(d.key)) continue;

@@ -25,7 +25,9 @@ const RuleInfo& NotDeployedRule::static_info() {
           "runs only when at least one app is known, and only for repos whose URL is known (from "
           "`url:` in the config or the checkout's `origin`), since apps name repos by URL. Kustomize "
           "sources count the files their kustomizations reference; Helm and plugin sources count "
-          "every file below their path.",
+          "every file below their path. When an ApplicationSet cannot be expanded offline (an SCM "
+          "provider, pull-request or plugin generator), which files it deploys is not known, and "
+          "the rule stays quiet rather than guess.",
       .hint = "Move the file under an app's path, widen the app (recurse, include), or delete the "
               "file if it is obsolete; a bootstrap Application applied by hand can be ignored with a "
               "reason.",
@@ -36,7 +38,7 @@ const RuleInfo& NotDeployedRule::static_info() {
 }
 
 void NotDeployedRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  if (!context.argo || !context.argo->has_apps()) return;
+  if (!context.argo || !context.argo->has_apps() || context.argo->incomplete_application_sets) return;
   const ArgoModel& argo = *context.argo;
   // One finding per file, at its first object: a file is what an app picks up or not.
   for (size_t i = 0; i < context.load.manifests.size();) {

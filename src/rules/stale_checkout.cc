@@ -56,8 +56,8 @@ void StaleCheckoutRule::check(const LintContext& context, std::vector<Finding>& 
   for (size_t a = 0; a < argo.apps.size(); ++a) {
     const Application& app = argo.apps[a];
     for (size_t s = 0; s < app.sources.size(); ++s) {
-      const SourceRevision& rev = argo.source_revision[a][s];
-      int repo = argo.source_repo[a][s];
+      const SourceRevision& rev = app.sources[s].bound.revision;
+      int repo = app.sources[s].bound.repo;
       if (repo < 0 || (rev.state != RevisionState::Behind && rev.state != RevisionState::NotFetched &&
                        rev.state != RevisionState::Diverged)) {
         continue;

@@ -88,10 +88,9 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
       std::optional<LiveOwner> owner = live ? argo.owner_of(*live) : std::nullopt;
       const Application* app = owner ? argo.find_app(owner->app) : nullptr;
       if (app && !app->sources.empty()) {
-        uint32_t a = static_cast<uint32_t>(app - argo.apps.data());
         bool from_here = false, judged = false;
         for (size_t s = 0; s < app->sources.size(); ++s) {
-          int source_repo = argo.source_repo[a][s];
+          int source_repo = app->sources[s].bound.repo;
           if (source_repo == static_cast<int>(repo)) from_here = true;
           // Judged only against a source that names a repo (a loaded one, or by URL).
           if (source_repo >= 0 || (!identity.empty() && !app->sources[s].repo_url.empty())) judged = true;

@@ -1,0 +1,15 @@
+// The Applications Argo CD knows: those in the repos, the live ones of the
+// snapshot (their spec is what Argo CD acts on, so it wins), and those
+// ApplicationSets generate.
+#pragma once
+
+#include "argocd/model.h"
+#include "load/load_index.h"
+
+namespace driftlint {
+
+// Fills model.apps, app_index, notes and incomplete_application_sets;
+// model.repo_identity must be set.
+void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot, ArgoModel& model);
+
+}  // namespace driftlint

@@ -1,0 +1,14 @@
+// Which files each app deploys and which objects it applies: a directory
+// source's files (recurse, include, exclude as Argo CD globs), a
+// kustomization's closure and, rendered, its objects.
+#pragma once
+
+#include "argocd/model.h"
+#include "load/load_index.h"
+
+namespace driftlint {
+
+// Fills model.file_apps, model.desired, model.rendered and notes.
+void deploy_apps(const LoadResult& load, const LoadIndex& index, const ArgoModelOptions& options, ArgoModel& model);
+
+}  // namespace driftlint

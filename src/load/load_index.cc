@@ -1,0 +1,39 @@
+#include "load/load_index.h"
+
+#include "fs/repo_path.h"
+
+namespace driftlint {
+
+LoadIndex::LoadIndex(const LoadResult& load) {
+  files_by_repo_.resize(load.repos.size());
+  for (uint32_t f = 0; f < load.files.size(); ++f) {
+    files_by_repo_[load.files[f].repo][load.files[f].path] = f;
+  }
+  manifests_of_file_.assign(load.files.size(), {0, 0});
+  for (uint32_t i = 0; i < load.manifests.size(); ++i) {
+    auto& range = manifests_of_file_[load.manifests[i].file];
+    if (range.second == 0) range.first = i;
+    range.second = i + 1;
+  }
+  for (const BuildFile& b : load.build_files) build_file_of_[b.file] = b.root;
+}
+
+std::optional<uint32_t> LoadIndex::file(uint32_t repo, const std::string& path) const {
+  auto it = files_by_repo_[repo].find(path);
+  if (it == files_by_repo_[repo].end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<uint32_t> LoadIndex::kustomization_in(uint32_t repo, const std::string& folder) const {
+  for (const char* name : kKustomizationNames) {
+    if (auto f = file(repo, join_path(folder, name))) return f;
+  }
+  return std::nullopt;
+}
+
+yaml::Node LoadIndex::build_file(uint32_t file) const {
+  auto it = build_file_of_.find(file);
+  return it == build_file_of_.end() ? yaml::Node() : it->second;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,54 @@
+// Lookups into a LoadResult by repo and path: which loaded file a path is,
+// the files below a folder (in path order), the manifests of a file, the
+// kustomization of a folder. Built once; read by the Argo CD model and the
+// renderers.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "load/loader.h"
+
+namespace driftlint {
+
+class LoadIndex {
+ public:
+  explicit LoadIndex(const LoadResult& load);
+
+  // The loaded file at a repo-relative path.
+  std::optional<uint32_t> file(uint32_t repo, const std::string& path) const;
+  // The kustomization file of a folder (kustomization.yaml, .yml or Kustomization).
+  std::optional<uint32_t> kustomization_in(uint32_t repo, const std::string& folder) const;
+  // The parsed kustomization held by a loaded file, when it is one.
+  yaml::Node build_file(uint32_t file) const;
+  // Manifests of a file: indices [first, second) into LoadResult::manifests.
+  std::pair<uint32_t, uint32_t> manifests_of(uint32_t file) const { return manifests_of_file_[file]; }
+  // Every loaded file of a repo, sorted by path.
+  const std::map<std::string, uint32_t>& files_of(uint32_t repo) const { return files_by_repo_[repo]; }
+
+  // Calls visit(path, file) for the repo's files below `folder` ("" = all), in path order.
+  template <class Visit>
+  void for_each_file_under(uint32_t repo, const std::string& folder, Visit visit) const {
+    const auto& files = files_by_repo_[repo];
+    std::string prefix = folder.empty() ? "" : folder + "/";
+    for (auto it = files.lower_bound(prefix);
+         it != files.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+      visit(it->first, it->second);
+    }
+  }
+
+ private:
+  std::vector<std::map<std::string, uint32_t>> files_by_repo_;  // sorted: deterministic order
+  std::vector<std::pair<uint32_t, uint32_t>> manifests_of_file_;
+  std::unordered_map<uint32_t, yaml::Node> build_file_of_;
+};
+
+// The names kustomize accepts for a kustomization, in the order it tries them.
+inline constexpr const char* kKustomizationNames[] = {"kustomization.yaml", "kustomization.yml", "Kustomization"};
+
+}  // namespace driftlint
