@@ -1,9 +1,8 @@
 #include "argocd/deploy.h"
 
 #include <algorithm>
-#include <set>
 
-#include "base/process.h"
+#include "argocd/render_requests.h"
 #include "base/strings.h"
 #include "fs/repo_path.h"
 
@@ -13,50 +12,56 @@ namespace {
 
 class Deployer {
  public:
-  Deployer(const LoadResult& load, const LoadIndex& index, const ArgoModelOptions& options, ArgoModel& model)
-      : load_(load), index_(index), options_(options), model_(model) {}
+  Deployer(const LoadResult& load, const LoadIndex& index, Renderer& renderer, ArgoModel& model)
+      : load_(load), index_(index), renderer_(renderer), model_(model) {}
 
   void deploy() {
     model_.file_apps.assign(load_.files.size(), {});
+    std::vector<RenderRequest> requests;
     for (uint32_t a = 0; a < model_.apps.size(); ++a) {
-      const Application& app = model_.apps[a];
-      for (uint32_t s = 0; s < app.sources.size(); ++s) deploy_source(a, s);
+      for (uint32_t s = 0; s < model_.apps[a].sources.size(); ++s) deploy_source(a, s, requests);
+    }
+    std::vector<const RenderOutput*> outputs = renderer_.render(requests);
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      model_.renders[i].output = outputs[i];
+      deploy_output(model_.renders[i]);
     }
   }
 
  private:
-  void deploy_source(uint32_t a, uint32_t s) {
+  std::string who(uint32_t a, uint32_t s) const {
+    const AppSource& source = model_.apps[a].sources[s];
+    const std::string& folder = *source.bound.folder;
+    return "app " + quote_for_message(model_.apps[a].name) + ": source " + load_.repos[source.bound.repo].name + "/" +
+           (folder.empty() ? "." : folder);
+  }
+
+  void deploy_source(uint32_t a, uint32_t s, std::vector<RenderRequest>& requests) {
     const Application& app = model_.apps[a];
-    const AppSource& source = app.sources[s];
-    int repo = source.bound.repo;
-    const std::optional<std::string>& folder = source.bound.folder;
-    if (repo < 0 || !folder || (source.ref && !source.path)) return;
-    std::string who = "app " + quote_for_message(app.name) + ": source " + load_.repos[repo].name + "/" +
-                      (folder->empty() ? "." : *folder);
-    bool helm = source.has_helm || index_.file(repo, join_path(*folder, "Chart.yaml"));
-    std::optional<uint32_t> kustomization = index_.kustomization_in(repo, *folder);
-    if (helm || source.has_plugin) {
-      // Every file under the chart or plugin folder reaches the cluster
-      // somehow, but which objects it makes is not known without rendering.
-      index_.for_each_file_under(repo, *folder, [&](const std::string&, uint32_t file) { mark(file, a); });
-      model_.notes.push_back(who + (helm ? " is a Helm chart" : " uses a config management plugin") +
-                             " and was not rendered; drift of its objects is not checked");
+    SourceKind kind = source_kind(app, s, index_);
+    if (kind == SourceKind::None) return;
+    uint32_t repo = static_cast<uint32_t>(app.sources[s].bound.repo);
+    const std::string& folder = *app.sources[s].bound.folder;
+    if (kind == SourceKind::Directory) return deploy_directory(a, s, repo, folder);
+    if (kind == SourceKind::Plugin || kind == SourceKind::Jsonnet) {
+      // Every file below reaches the cluster somehow; which objects is not known unrendered.
+      index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
+      model_.notes.push_back(who(a, s) + (kind == SourceKind::Plugin ? " uses a config management plugin" : " is jsonnet") +
+                             ", which driftlint does not render: its objects are not judged as applied, nor for drift");
       return;
     }
-    if (kustomization || source.has_kustomize) {
-      std::set<std::string> seen;
-      std::vector<uint32_t> object_files;
-      walk_kustomization(repo, *folder, a, seen, object_files, 0);
-      // Rendered objects become desired objects; unrendered ones are never judged for drift.
-      if (kustomization) render_kustomize(a, s, repo, *folder, *kustomization, object_files);
-      return;
+    if (kind == SourceKind::Helm) {
+      index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
     }
-    deploy_directory(a, s, repo, *folder);
+    std::optional<RenderRequest> request = render_request(app, s, load_, index_);
+    if (!request) return;
+    requests.push_back(std::move(*request));
+    model_.renders.push_back({a, s, nullptr});
   }
 
   // A plain directory: .yaml/.yml/.json files at the path (below it with
   // recurse), filtered by include and exclude.
-  void deploy_directory(uint32_t a, uint32_t s, int repo, const std::string& folder) {
+  void deploy_directory(uint32_t a, uint32_t s, uint32_t repo, const std::string& folder) {
     const AppSource& source = model_.apps[a].sources[s];
     size_t prefix_size = folder.empty() ? 0 : folder.size() + 1;
     index_.for_each_file_under(repo, folder, [&](const std::string& path, uint32_t file) {
@@ -65,8 +70,26 @@ class Deployer {
       if (!source.include.empty() && !directory_glob_match(source.include, relative)) return;
       if (!source.exclude.empty() && directory_glob_match(source.exclude, relative)) return;
       mark(file, a);
-      add_desired_from_file(a, s, file);
+      auto [begin, end] = index_.manifests_of(file);
+      for (uint32_t i = begin; i < end; ++i) add_desired(a, s, load_.manifests[i]);
     });
+  }
+
+  void deploy_output(const SourceRender& render) {
+    const RenderOutput& out = *render.output;
+    for (const std::string& path : out.files) {
+      if (auto file = index_.file(out.repo, path)) mark(*file, render.app);
+    }
+    const std::string& name = model_.apps[render.app].name;
+    if (out.provenance && std::find(out.provenance->apps.begin(), out.provenance->apps.end(), name) ==
+                              out.provenance->apps.end()) {
+      out.provenance->apps.push_back(name);
+    }
+    if (out.status == RenderOutput::Status::NotRendered) {
+      model_.notes.push_back(who(render.app, render.source) + " was not rendered: " + out.message +
+                             "; its files are judged as they are, and its objects are not checked for drift");
+    }
+    for (const Manifest& m : out.objects) add_desired(render.app, render.source, m);
   }
 
   void mark(uint32_t file, uint32_t app) {
@@ -74,143 +97,31 @@ class Deployer {
     if (std::find(apps.begin(), apps.end(), app) == apps.end()) apps.push_back(app);
   }
 
-  void default_namespace(ObjectIdentity& id, const Application& app) const {
-    if (!id.ns.empty()) return;
-    if (model_.cluster_scoped(id.group, id.kind)) return;
-    id.ns = app.destination_namespace;
-  }
-
-  void add_desired_from_file(uint32_t app, uint32_t source, uint32_t file) {
-    auto [begin, end] = index_.manifests_of(file);
-    for (uint32_t i = begin; i < end; ++i) {
-      const Manifest& m = load_.manifests[i];
-      DesiredObject d;
-      d.app = app;
-      d.source = source;
-      d.object = m.root;
-      d.manifest = &m;
-      d.file = file;
-      d.id = m.id;
-      default_namespace(d.id, model_.apps[app]);
-      d.key = object_key(d.id);
-      model_.desired.push_back(std::move(d));
-    }
-  }
-
-  // Files a kustomization builds from (resources, bases, components, patches),
-  // walked through nested kustomizations. `objects` gets the files whose
-  // objects are applied as they are (not patches).
-  void walk_kustomization(int repo, const std::string& dir, uint32_t app, std::set<std::string>& seen,
-                          std::vector<uint32_t>& objects, int depth) {
-    if (depth > 16 || !seen.insert(dir).second) return;
-    std::optional<uint32_t> file = index_.kustomization_in(repo, dir);
-    if (!file) return;
-    mark(*file, app);
-    yaml::Node root = index_.build_file(*file);
-    if (!root.valid()) return;
-    auto visit = [&](std::string_view entry, bool is_patch) {
-      if (is_remote_reference(entry)) return;
-      std::optional<std::string> target = clean_path(join_path(dir, entry));
-      if (!target) return;
-      if (std::optional<uint32_t> f = index_.file(repo, *target)) {
-        mark(*f, app);
-        if (!is_patch) objects.push_back(*f);
-      } else {
-        walk_kustomization(repo, *target, app, seen, objects, depth + 1);
-      }
-    };
-    for (const char* key : {"resources", "bases", "components", "crds"}) {
-      for (yaml::Node e : root.get(key).elements()) {
-        if (auto s = e.as_string()) visit(*s, false);
-      }
-    }
-    for (yaml::Node e : root.get("patchesStrategicMerge").elements()) {
-      if (auto s = e.as_string()) visit(*s, true);
-    }
-    for (const char* key : {"patches", "patchesJson6902"}) {
-      for (yaml::Node e : root.get(key).elements()) {
-        if (auto s = e.get("path").as_string()) visit(*s, true);
-      }
-    }
-  }
-
-  // Runs `kubectl kustomize` on a folder of a work tree on disk.
-  void render_kustomize(uint32_t app, uint32_t source, int repo, const std::string& folder,
-                        uint32_t kustomization_file, const std::vector<uint32_t>& object_files) {
-    const Application& a = model_.apps[app];
-    const DiskTree* disk = dynamic_cast<const DiskTree*>(load_.repos[repo].tree.get());
-    std::string who = "app " + quote_for_message(a.name) + ": kustomize source " + load_.repos[repo].name + "/" +
-                      (folder.empty() ? "." : folder);
-    if (!disk) {
-      model_.notes.push_back(who + " is read at a git revision and was not rendered; drift of its objects is not checked");
-      return;
-    }
-    if (options_.kubectl.empty() || !program_available(options_.kubectl)) {
-      model_.notes.push_back(who + " was not rendered (kubectl is not installed); drift of its objects is not checked");
-      return;
-    }
-    ProcessOptions po;
-    po.timeout = std::chrono::seconds(120);
-    po.max_output = 256u << 20;
-    ProcessResult run = run_process({options_.kubectl, "kustomize", join_path(disk->root(), folder)}, po);
-    if (!run.ok()) {
-      std::string why = !run.started ? "kubectl did not start"
-                        : run.timed_out ? "kubectl timed out"
-                                        : std::string(trim(run.err.substr(0, run.err.find('\n'))));
-      model_.notes.push_back(who + " did not render: " + why + "; drift of its objects is not checked");
-      return;
-    }
-    auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(run.out));
-    model_.rendered.push_back(parsed);
-    Extracted rendered;
-    extract_manifests(*parsed, "(kustomize output)", 0, rendered);
-    for (const Manifest& r : rendered.manifests) add_rendered(app, source, kustomization_file, object_files, r);
-  }
-
-  void add_rendered(uint32_t app, uint32_t source, uint32_t kustomization_file,
-                    const std::vector<uint32_t>& object_files, const Manifest& r) {
+  void add_desired(uint32_t app, uint32_t source, const Manifest& m) {
     DesiredObject d;
     d.app = app;
     d.source = source;
-    d.object = r.root;
-    d.id = r.id;
-    default_namespace(d.id, model_.apps[app]);
+    d.object = m.root;
+    d.manifest = &m;
+    d.file = m.file;
+    d.id = m.id;
+    if (d.id.ns.empty() && !model_.cluster_scoped(d.id.group, d.id.kind)) {
+      d.id.ns = model_.apps[app].destination_namespace;
+    }
     d.key = object_key(d.id);
-    d.file = kustomization_file;
-    d.position = {1, 1};
-    // Locate it at the file it came from: same kind and name, else a name
-    // that kustomize prefixed or suffixed.
-    const Manifest* best = nullptr;
-    for (uint32_t f : object_files) {
-      auto [begin, end] = index_.manifests_of(f);
-      for (uint32_t i = begin; i < end; ++i) {
-        const Manifest& m = load_.manifests[i];
-        if (m.id.kind != r.id.kind || m.id.group != r.id.group || m.id.name.empty()) continue;
-        if (m.id.name == r.id.name) {
-          best = &m;
-          break;
-        }
-        if (!best && r.id.name.find(m.id.name) != std::string::npos) best = &m;
-      }
-      if (best && best->id.name == r.id.name) break;
-    }
-    if (best) {
-      d.manifest = best;
-      d.file = best->file;
-    }
     model_.desired.push_back(std::move(d));
   }
 
   const LoadResult& load_;
   const LoadIndex& index_;
-  const ArgoModelOptions& options_;
+  Renderer& renderer_;
   ArgoModel& model_;
 };
 
 }  // namespace
 
-void deploy_apps(const LoadResult& load, const LoadIndex& index, const ArgoModelOptions& options, ArgoModel& model) {
-  Deployer(load, index, options, model).deploy();
+void deploy_apps(const LoadResult& load, const LoadIndex& index, Renderer& renderer, ArgoModel& model) {
+  Deployer(load, index, renderer, model).deploy();
 }
 
 }  // namespace driftlint

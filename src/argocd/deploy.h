@@ -8,7 +8,8 @@
 
 namespace driftlint {
 
-// Fills model.file_apps, model.desired, model.rendered and notes.
-void deploy_apps(const LoadResult& load, const LoadIndex& index, const ArgoModelOptions& options, ArgoModel& model);
+// Fills model.file_apps, model.desired, model.renders and notes; kustomize
+// and Helm sources are rendered by `renderer`, all in one batch.
+void deploy_apps(const LoadResult& load, const LoadIndex& index, Renderer& renderer, ArgoModel& model);
 
 }  // namespace driftlint

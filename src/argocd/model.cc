@@ -80,7 +80,12 @@ ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, con
   collect_cluster_kinds(load, snapshot, model);
   collect_applications(load, index, snapshot, model);
   bind_sources(load, model);
-  deploy_apps(load, index, options, model);
+  Renderer* renderer = options.renderer;
+  if (!renderer) {
+    model.own_renderer = std::make_shared<ToolRenderer>(load, ToolRendererOptions{"", "", {}, 1, 64ull << 20, ""});
+    renderer = model.own_renderer.get();
+  }
+  deploy_apps(load, index, *renderer, model);
   collect_status_owners(model);
   compute_drift(options, model);
   return model;

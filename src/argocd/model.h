@@ -15,6 +15,7 @@
 #include "argocd/application.h"
 #include "drift/diff.h"
 #include "load/loader.h"
+#include "render/renderer.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint {
@@ -44,8 +45,17 @@ struct ObjectDrift {
 };
 
 struct ArgoModelOptions {
-  std::string kubectl = "kubectl";  // for `kubectl kustomize`; "" never renders
-  bool strict_drift = false;        // report keys only the live object has
+  // Renders kustomize and Helm sources; null: nothing is rendered (each
+  // such source gets a note).
+  Renderer* renderer = nullptr;
+  bool strict_drift = false;  // report keys only the live object has
+};
+
+// A kustomize or Helm source of an app and what rendering it gave.
+struct SourceRender {
+  uint32_t app = 0;
+  uint32_t source = 0;
+  const RenderOutput* output = nullptr;  // owned by the renderer
 };
 
 struct ArgoModel {
@@ -53,6 +63,7 @@ struct ArgoModel {
   // Per loaded file: the apps that deploy it.
   std::vector<std::vector<uint32_t>> file_apps;
   std::vector<DesiredObject> desired;
+  std::vector<SourceRender> renders;  // every kustomize and Helm source, in app order
   // Every desired object of a live app whose loaded revision is the live one,
   // compared with its live copy; objects another app owns are left out (they
   // are wrong-owner-repo's). Empty without a snapshot.
@@ -81,7 +92,7 @@ struct ArgoModel {
   std::unordered_map<std::string, uint32_t> app_index;
   std::unordered_map<std::string, std::string> status_owner;  // object key -> app name
   std::unordered_map<std::string, bool> cluster_kinds;        // "group/Kind" -> cluster-scoped
-  std::vector<std::shared_ptr<const yaml::ParsedFile>> rendered;  // keeps kustomize output alive
+  std::shared_ptr<Renderer> own_renderer;  // when none was given: renders nothing, holds the outputs
 };
 
 ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options);

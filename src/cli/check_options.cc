@@ -21,6 +21,7 @@ std::string usage() {
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
+         "                       [--no-render] [--render-timeout SECONDS]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n";
 }
 
@@ -58,6 +59,8 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
+      "no-render", po::bool_switch(&o.no_render), "judge files as they are: render no kustomization or Helm chart")(
+      "render-timeout", po::value<unsigned>(&o.render_timeout), "seconds one kustomize or helm run may take before it is killed (default 120)")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
       "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
@@ -98,6 +101,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   if (vm.count("network-timeout") && (o.network_timeout == 0 || o.network_timeout > kMaxNetworkTimeoutSeconds)) {
     return Error{"check: --network-timeout must be from 1 to " + std::to_string(kMaxNetworkTimeoutSeconds) + " seconds"};
   }
+  if (o.render_timeout == 0 || o.render_timeout > 3600) return Error{"check: --render-timeout must be from 1 to 3600 seconds"};
   if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
     return Error{"check: --max-nesting-depth must be between 1 and 100000"};
   }

@@ -44,6 +44,8 @@ struct CheckOptions {
   bool offline = false;
   unsigned network_timeout = 0;  // 0: the config's, else the default
   bool strict_drift = false;
+  bool no_render = false;          // judge files as they are; render no kustomization or chart
+  unsigned render_timeout = 120;   // seconds one kustomize or helm run may take
   std::vector<std::string> rules_dirs;
   std::vector<std::string> schema_dirs;
 

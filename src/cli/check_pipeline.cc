@@ -4,7 +4,9 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <algorithm>
 #include <iostream>
+#include <map>
 #include <thread>
 
 #include "base/files.h"
@@ -157,11 +159,53 @@ std::future<Expected<ChangedFiles>> start_changed_files(const CheckOptions& o, c
   return std::async(std::launch::async, [load, specs] { return compute_changed_files(*load, specs); });
 }
 
+namespace {
+
+std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const CheckInputs& inputs) {
+  ToolRendererOptions r;
+  if (o.no_render) r.kubectl = r.helm = "";
+  r.timeout = std::chrono::seconds(o.render_timeout);
+  r.jobs = inputs.load_options.jobs;
+  r.max_file_size = o.max_file_bytes();
+  if (!o.no_cache) r.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  return std::make_unique<ToolRenderer>(inputs.load, r);
+}
+
+// Root kustomizations are built too (those an app builds are served again
+// from the renderer); then what is applied.
+void render_the_rest(const CheckInputs& inputs, CheckModel& model) {
+  LoadIndex index(inputs.load);
+  std::vector<const RenderOutput*> by_apps;
+  for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
+  add_outputs(model.renders, by_apps);
+  std::vector<const RenderOutput*> roots = model.renderer->render(root_kustomizations(inputs.load, index));
+  add_outputs(model.renders, roots);
+  // Apps' unrendered builds have a note per app already; the others, one per reason.
+  std::map<std::string, std::vector<std::string>> unrendered;
+  for (const RenderOutput* out : roots) {
+    if (out->status != RenderOutput::Status::NotRendered || std::count(by_apps.begin(), by_apps.end(), out)) continue;
+    unrendered[out->message].push_back(inputs.load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder));
+  }
+  for (auto& [why, folders] : unrendered) {
+    std::string which = folders.size() == 1 ? "kustomization " + folders[0]
+                                            : std::to_string(folders.size()) + " kustomizations (" + folders[0] + ", ...)";
+    model.notes.push_back(which + " not rendered: " + why + "; judged as files");
+  }
+  model.applied = applied_objects(inputs.load, index, model.renders);
+  for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
+}
+
+}  // namespace
+
 CheckModel build_model(const CheckOptions& o, const CheckInputs& inputs) {
+  CheckModel model;
+  model.renderer = renderer_for(o, inputs);
   ArgoModelOptions options;
   options.strict_drift = o.strict_drift;
-  CheckModel model{build_argo_model(inputs.load, inputs.cluster(), options), {}};
+  options.renderer = model.renderer.get();
+  model.argo = build_argo_model(inputs.load, inputs.cluster(), options);
   model.notes = model.argo.notes;
+  render_the_rest(inputs, model);
   if (!model.argo.has_apps()) return model;
   for (size_t r = 0; r < inputs.load.repos.size(); ++r) {
     if (model.argo.repo_identity[r].empty()) {
@@ -177,7 +221,8 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   CheckFindings out;
   SchemaRegistry schemas(inputs.load, inputs.cluster(), o.schema_dirs, out.errors);
   LintContext context{inputs.load, setup.config, *setup.gpu, inputs.cluster(), &model.argo};
-  context.objects = inputs.load.all_manifests();
+  context.objects = model.applied;
+  context.renders = &model.renders;
   context.schemas = &schemas;
   context.jobs = inputs.load_options.jobs;
   out.lint = run_rules(setup.rules, context, setup.catalog);

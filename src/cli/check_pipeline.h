@@ -18,6 +18,7 @@
 #include "load/loader.h"
 #include "load/parse_cache.h"
 #include "model/gpu_resources.h"
+#include "render/render_set.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint::cli {
@@ -53,9 +54,14 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup);
 // which must stay where it is until the result is taken).
 std::future<Expected<ChangedFiles>> start_changed_files(const CheckOptions& o, const CheckInputs& inputs);
 
-// Argo CD's view of the repos and the cluster.
+// Argo CD's view of the repos and the cluster, and what is applied: every
+// kustomize and Helm build (of an app source, or a root kustomization) and
+// the objects rules judge.
 struct CheckModel {
+  std::unique_ptr<Renderer> renderer;  // owns the builds' outputs
   ArgoModel argo;
+  RenderSet renders;
+  std::vector<const Manifest*> applied;
   std::vector<std::string> notes;
 };
 CheckModel build_model(const CheckOptions& o, const CheckInputs& inputs);

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,10 @@ class FileTree {
   virtual Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const = 0;
   // Whether a folder (relative, '/'-separated; "" is the root) exists.
   virtual bool has_directory(const std::string& path) const = 0;
+  // Every file below a folder, whatever its name (a Helm chart's templates,
+  // helpers and values), sorted; at most `max_files` (more: nullopt). Links
+  // are listed only where they stay inside the repo.
+  virtual std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const = 0;
   // Names this tree for the parse cache; "" keeps it out of the cache.
   virtual std::string cache_identity() const { return {}; }
   // What stands for a file's content without reading it (see
@@ -70,6 +75,7 @@ class DiskTree : public FileTree {
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
+  std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const override;
   std::string cache_identity() const override;
   // Size, modification and change times, inode and device; "" for a file
   // modified in the last two seconds (its next change could keep the same
@@ -90,6 +96,7 @@ class MemoryTree : public FileTree {
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
+  std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const override;
 
  private:
   std::map<std::string, std::string> files_;

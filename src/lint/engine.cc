@@ -1,5 +1,7 @@
 #include "lint/engine.h"
 
+#include "lint/merge_findings.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -112,6 +114,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
   LintOutput output;
   auto collect = [&](size_t i, bool after_suppressions) {
     const ActiveRule& active = rules[i];
+    merge_findings_at_one_place(found[i]);
     for (Finding& f : found[i]) {
       if (active.severity) f.severity = *active.severity;
       if (!after_suppressions && !active.rule->info().unsuppressible) suppressions.apply(f);

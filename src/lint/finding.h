@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "model/severity.h"
 
@@ -27,6 +28,7 @@ struct Finding {
   uint32_t line = 0;  // 0: none
   uint32_t column = 0;
   std::optional<ObjectRef> object;
+  std::vector<std::string> apps;  // the Argo CD apps that apply the object (sorted)
   bool suppressed = false;
   std::string suppression;       // why, for suppressed findings
   std::string suppression_kind;  // SARIF's "inSource" (comment, annotation) or "external" (config)

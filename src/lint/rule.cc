@@ -1,8 +1,36 @@
 #include "lint/rule.h"
 
+#include <algorithm>
+
 #include "base/strings.h"
 
 namespace driftlint {
+
+namespace {
+
+// A rendered object's finding goes to the line that set the value, and
+// says which line set it before ("via base/deployment.yaml:6").
+void locate_rendered(const LintContext& context, const Manifest& manifest, yaml::Node at, Finding& f) {
+  const Provenance& provenance = *manifest.provenance;
+  yaml::Node node = at ? at : manifest.root;
+  std::optional<SourcePlace> origin = provenance.origin(node);
+  if (!origin) origin = provenance.origin(manifest.root);
+  f.apps = provenance.apps;
+  std::sort(f.apps.begin(), f.apps.end());
+  if (!origin) return;
+  f.repo = context.load.repo_name(origin->repo);
+  f.path = origin->path;
+  f.line = origin->position.line;
+  f.column = origin->position.column;
+  std::optional<SourcePlace> earlier = provenance.earlier(node);
+  if (earlier && !(earlier->repo == origin->repo && earlier->path == origin->path &&
+                   earlier->position.line == origin->position.line)) {
+    std::string where = earlier->repo == origin->repo ? earlier->path : context.load.repo_name(earlier->repo) + "/" + earlier->path;
+    f.message += " (via " + format_place(where, {earlier->position.line, 0}) + ")";
+  }
+}
+
+}  // namespace
 
 Finding Rule::finding_at(const LintContext& context, const Manifest& manifest, yaml::Node at,
                          std::string message) const {
@@ -15,10 +43,14 @@ Finding Rule::finding_at(const LintContext& context, const Manifest& manifest, y
   f.hint = i.hint;
   f.repo = context.load.repo_name(file.repo);
   f.path = file.path;
+  f.object = ObjectRef{manifest.id.api_version, manifest.id.kind, manifest.id.ns, manifest.id.name};
+  if (manifest.rendered()) {
+    locate_rendered(context, manifest, at, f);
+    return f;
+  }
   yaml::Position p = at ? at.position() : manifest.root.position();
   f.line = p.line;
   f.column = p.column;
-  f.object = ObjectRef{manifest.id.api_version, manifest.id.kind, manifest.id.ns, manifest.id.name};
   return f;
 }
 

@@ -14,6 +14,7 @@
 #include "lint/finding.h"
 #include "model/gpu_resources.h"
 #include "load/loader.h"
+#include "render/render_set.h"
 #include "yaml/tree.h"
 
 namespace driftlint {
@@ -62,6 +63,7 @@ struct LintContext {
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine
   unsigned jobs = 1;  // threads the engine may run rules on
+  const RenderSet* renders = nullptr;  // every kustomize and Helm build of the run
   // The objects rules judge: what is applied. Rules that read files (syntax,
   // duplicate keys, which files an app deploys) read `load` instead.
   std::vector<const Manifest*> objects;

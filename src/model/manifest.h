@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "model/provenance.h"
 #include "yaml/tree.h"
 
 namespace driftlint {
@@ -31,8 +32,16 @@ void split_api_version(std::string_view api_version, std::string& group, std::st
 struct Manifest {
   ObjectIdentity id;
   yaml::Node root;
-  uint32_t file = 0;      // index into LoadResult::files
+  // Index into LoadResult::files: the file that holds it or, for a rendered
+  // object, the file of the resource it was built from (else the build's
+  // kustomization or chart file).
+  uint32_t file = 0;
   uint32_t document = 0;  // document index within the file
+  // For an object a kustomize or Helm build made: where each field was set.
+  // Null for an object read from a file as it is.
+  std::shared_ptr<const Provenance> provenance;
+
+  bool rendered() const { return provenance != nullptr; }
 };
 
 // "group/Kind/namespace/name": an object as the API server keys it, whatever

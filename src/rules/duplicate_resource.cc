@@ -51,6 +51,16 @@ BuildUnits build_units(const LoadResult& load) {
   return units;
 }
 
+// Where an object starts, for the message: for a rendered one, in the file it comes from.
+std::string where(const Manifest& m, const LoadedFile& file) {
+  if (m.rendered()) {
+    if (std::optional<SourcePlace> origin = m.provenance->origin(m.root)) {
+      return format_place(origin->path, {origin->position.line, 0});
+    }
+  }
+  return format_place(file.path, {m.root.position().line, 0});
+}
+
 bool share_unit(const BuildUnits& units, uint32_t repo, const std::string& a, const std::string& b) {
   auto ia = units.units_of_file.find({repo, a});
   auto ib = units.units_of_file.find({repo, b});
@@ -78,7 +88,9 @@ const RuleInfo& DuplicateResourceRule::static_info() {
           "edit. Two documents count as applied together when they sit in one file or in the "
           "`resources` of one kustomization. Files that merely share a folder are not compared: "
           "repos keep alternative install bundles, examples and test fixtures side by side, and "
-          "only the Argo CD application that deploys a folder can say it is applied as one.",
+          "only the Argo CD application that deploys a folder can say it is applied as one. A rendered "
+          "kustomization is judged on its output: kustomize refuses most duplicates itself "
+          "(`render-failed`), but not two versions of one object.",
       .hint = "Keep one definition; if the copies are variants for different clusters, move them "
               "into separate folders or overlays.",
       .example = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: limits, namespace: team-a}\n---\n"
@@ -112,7 +124,12 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
         const Manifest& first = *group[i];
         const LoadedFile& first_file = load.file_of(first);
         std::string reason;
-        if (first.file == later.file) {
+        if (first.rendered() || later.rendered()) {
+          // One build's output (kustomize itself refuses most duplicates, but
+          // not two versions of one object); different builds are different applies.
+          if (first.provenance != later.provenance) continue;
+          reason = "in the output of the same kustomization";
+        } else if (first.file == later.file) {
           reason = "in the same file";
         } else if (share_unit(units, later_file.repo, first_file.path, later_file.path)) {
           reason = "in the resources of the same kustomization";
@@ -121,8 +138,8 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
         }
         out.push_back(finding_at(
             context, later, later.root.get("metadata").key_node("name"),
-            later.id.display() + " is defined twice " + reason + ": also at " +
-                format_place(first_file.path, {first.root.position().line, 0}) + "; one definition silently overrides the other"));
+            later.id.display() + " is defined twice " + reason + ": also at " + where(first, first_file) +
+                "; one definition silently overrides the other"));
         break;
       }
     }

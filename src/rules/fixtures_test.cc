@@ -25,6 +25,7 @@
 #include "config/config.h"
 #include "lint/engine.h"
 #include "load/loader.h"
+#include "render/render_set.h"
 #include "rules/registry.h"
 #include "testing/cli_driver.h"
 
@@ -93,8 +94,14 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   repo.tree = std::make_shared<DiskTree>(dir.string());
   LoadResult load = load_repos({repo}, LoadOptions{});
   EXPECT_TRUE(load.errors.empty());
+  // What is applied, as the CLI judges it: root kustomizations rendered.
+  ToolRenderer renderer(load, ToolRendererOptions{"kubectl", "helm", std::chrono::seconds(60), 1, 64ull << 20, ""});
+  LoadIndex index(load);
+  RenderSet renders;
+  add_outputs(renders, renderer.render(root_kustomizations(load, index)));
   LintContext context{load, config, *gpu};
-  context.objects = load.all_manifests();
+  context.objects = applied_objects(load, index, renders);
+  context.renders = &renders;
   LintOutput output = run_rules(*rules, context, rule_registry());
   std::set<Expectation> found;
   for (const Finding& f : output.findings) {

@@ -23,6 +23,7 @@ namespace driftlint {
   X(namespace_gpu_quota) \
   X(not_deployed) \
   X(preemption_disabled) \
+  X(render_failed) \
   X(schema_missing) \
   X(schema_violation) \
   X(self_heal_revert) \

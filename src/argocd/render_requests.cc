@@ -1,0 +1,124 @@
+#include "argocd/render_requests.h"
+
+#include "fs/repo_path.h"
+#include "load/load_index.h"
+#include "yaml/json.h"
+
+namespace driftlint {
+
+namespace {
+
+std::string text_of(yaml::Node n) { return n.is_scalar() && !n.is_null() ? std::string(n.text()) : std::string(); }
+
+// The loaded file that holds an options block (the app's own file, or the
+// ApplicationSet whose template it is): its repo and path, for provenance.
+void locate_options(const Application& app, const LoadResult& load, yaml::Node block, int& repo, std::string& path) {
+  for (const Manifest* m : {app.repo_manifest, app.application_set_manifest}) {
+    if (!m || !block.valid() || block.tree() != m->root.tree() || m->file >= load.files.size()) continue;
+    if (load.files[m->file].parsed.tree.get() != m->root.tree()) continue;  // a live (snapshot) object
+    repo = static_cast<int>(load.files[m->file].repo);
+    path = load.files[m->file].path;
+    return;
+  }
+}
+
+KustomizeOptions kustomize_options(const Application& app, const AppSource& source, const LoadResult& load) {
+  KustomizeOptions o;
+  yaml::Node k = source.node.get("kustomize");
+  o.node = k;
+  locate_options(app, load, k, o.app_repo, o.app_path);
+  o.name_prefix = text_of(k.get("namePrefix"));
+  o.name_suffix = text_of(k.get("nameSuffix"));
+  o.ns = text_of(k.get("namespace"));
+  for (yaml::Node i : k.get("images").elements()) o.images.push_back(text_of(i));
+  for (auto [key, value] : k.get("commonLabels").entries()) o.common_labels[std::string(key.text())] = text_of(value);
+  for (auto [key, value] : k.get("commonAnnotations").entries()) {
+    o.common_annotations[std::string(key.text())] = text_of(value);
+  }
+  for (yaml::Node r : k.get("replicas").elements()) o.replicas.emplace_back(text_of(r.get("name")), text_of(r.get("count")));
+  for (yaml::Node p : k.get("patches").elements()) o.patches.push_back(yaml::to_json(p).dump());
+  for (yaml::Node c : k.get("components").elements()) o.components.push_back(text_of(c));
+  o.label_without_selector = k.get("labelWithoutSelector").as_bool().value_or(false);
+  return o;
+}
+
+// A value file: relative to the chart folder, or "$ref/path" in the repo of
+// the app's source named `ref`.
+std::optional<HelmOptions::ValueFile> value_file(const Application& app, const AppSource& source, std::string text,
+                                                 const LoadResult& load) {
+  if (!text.empty() && text[0] == '$') {
+    size_t slash = text.find('/');
+    std::string ref = text.substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
+    for (const AppSource& s : app.sources) {
+      if (s.ref != ref || s.bound.repo < 0) continue;
+      const std::string& g = load.repos[s.bound.repo].git_folder;
+      std::string path = slash == std::string::npos ? "" : text.substr(slash + 1);
+      if (!g.empty() && !path_is_under(path, g)) return std::nullopt;
+      return HelmOptions::ValueFile{static_cast<uint32_t>(s.bound.repo), g.empty() ? path : path.substr(g.size() + 1)};
+    }
+    return std::nullopt;
+  }
+  std::optional<std::string> path = clean_path(join_path(*source.bound.folder, text));
+  if (!path) return std::nullopt;
+  return HelmOptions::ValueFile{static_cast<uint32_t>(source.bound.repo), *path};
+}
+
+HelmOptions helm_options(const Application& app, const AppSource& source, const LoadResult& load) {
+  HelmOptions o;
+  yaml::Node h = source.node.get("helm");
+  o.node = h;
+  locate_options(app, load, h, o.app_repo, o.app_path);
+  o.release_name = text_of(h.get("releaseName"));
+  if (o.release_name.empty()) o.release_name = app.name;
+  o.ns = app.destination_namespace;
+  for (yaml::Node f : h.get("valueFiles").elements()) {
+    if (auto file = value_file(app, source, text_of(f), load)) o.value_files.push_back(*file);
+  }
+  if (h.get("valuesObject").is_map()) {
+    o.values = yaml::to_json(h.get("valuesObject")).dump();
+  } else {
+    o.values = text_of(h.get("values"));
+  }
+  for (yaml::Node p : h.get("parameters").elements()) {
+    o.parameters.push_back({text_of(p.get("name")), text_of(p.get("value")),
+                            p.get("forceString").as_bool().value_or(false)});
+  }
+  o.skip_crds = h.get("skipCrds").as_bool().value_or(false);
+  o.kube_version = text_of(h.get("kubeVersion"));
+  for (yaml::Node v : h.get("apiVersions").elements()) o.api_versions.push_back(text_of(v));
+  return o;
+}
+
+}  // namespace
+
+SourceKind source_kind(const Application& app, size_t s, const LoadIndex& index) {
+  const AppSource& source = app.sources[s];
+  if (source.bound.repo < 0 || !source.bound.folder || (source.ref && !source.path)) return SourceKind::None;
+  uint32_t repo = static_cast<uint32_t>(source.bound.repo);
+  const std::string& folder = *source.bound.folder;
+  if (source.has_plugin) return SourceKind::Plugin;
+  if (source.has_helm || index.file(repo, join_path(folder, "Chart.yaml"))) return SourceKind::Helm;
+  if (source.has_kustomize || index.kustomization_in(repo, folder)) return SourceKind::Kustomize;
+  if (source.node.path({"directory", "jsonnet"}).is_map()) return SourceKind::Jsonnet;
+  return SourceKind::Directory;
+}
+
+std::optional<RenderRequest> render_request(const Application& app, size_t s, const LoadResult& load,
+                                           const LoadIndex& index) {
+  SourceKind kind = source_kind(app, s, index);
+  if (kind != SourceKind::Kustomize && kind != SourceKind::Helm) return std::nullopt;
+  const AppSource& source = app.sources[s];
+  RenderRequest r;
+  r.repo = static_cast<uint32_t>(source.bound.repo);
+  r.folder = *source.bound.folder;
+  if (kind == SourceKind::Kustomize) {
+    r.kind = RenderKind::Kustomize;
+    r.kustomize = kustomize_options(app, source, load);
+  } else {
+    r.kind = RenderKind::Helm;
+    r.helm = helm_options(app, source, load);
+  }
+  return r;
+}
+
+}  // namespace driftlint

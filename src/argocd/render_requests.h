@@ -1,0 +1,26 @@
+// What an app source asks to render: its kustomization or chart folder, and
+// the `kustomize:` or `helm:` options Argo CD applies, located in the file
+// the app is read from (so a value an app option sets is reported there).
+#pragma once
+
+#include <optional>
+
+#include "argocd/model.h"
+#include "load/load_index.h"
+#include "render/request.h"
+
+namespace driftlint {
+
+enum class SourceKind { Directory, Kustomize, Helm, Plugin, Jsonnet, None };
+
+// How Argo CD would read the source's folder: a chart (Chart.yaml or a helm
+// block), a kustomization (a kustomization file or a kustomize block), a
+// plugin, jsonnet (a directory.jsonnet block, or .jsonnet files), or plain files.
+SourceKind source_kind(const Application& app, size_t source, const LoadIndex& index);
+
+// The request for a kustomize or Helm source; nullopt for other kinds or a
+// source that reads no loaded folder.
+std::optional<RenderRequest> render_request(const Application& app, size_t source, const LoadResult& load,
+                                           const LoadIndex& index);
+
+}  // namespace driftlint

@@ -1,0 +1,84 @@
+#include "lint/merge_findings.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace driftlint {
+
+namespace {
+
+void replace_all(std::string& text, const std::string& from, const std::string& to) {
+  if (from.size() < 2) return;  // a one-letter name would match inside other words
+  for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+// The message with the object's own name and namespace taken out, and the
+// earlier setter ("(via base/x.yaml:3)", which differs per base).
+std::string problem_of(const Finding& f) {
+  std::string text = f.message;
+  if (size_t via = text.rfind(" (via "); via != std::string::npos && text.back() == ')') text.resize(via);
+  if (f.object) {
+    replace_all(text, f.object->name, "\x01");
+    replace_all(text, f.object->ns, "\x02");
+  }
+  return text;
+}
+
+using Key = std::tuple<std::string, std::string, std::string, uint32_t, uint32_t, std::string>;
+
+Key key_of(const Finding& f) {
+  return {f.repo.value_or(""), f.path.value_or(""), f.object ? f.object->kind : "", f.line, f.column, problem_of(f)};
+}
+
+std::string object_name(const Finding& f) {
+  if (!f.object) return {};
+  return f.object->ns.empty() ? f.object->name : f.object->ns + "/" + f.object->name;
+}
+
+void merge_into(Finding& first, const std::vector<const Finding*>& others) {
+  std::vector<std::string> names;
+  for (const Finding* o : others) {
+    for (const std::string& app : o->apps) {
+      if (std::find(first.apps.begin(), first.apps.end(), app) == first.apps.end()) first.apps.push_back(app);
+    }
+    std::string name = object_name(*o);
+    if (name != object_name(first) && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  std::sort(first.apps.begin(), first.apps.end());
+  if (names.empty()) return;
+  std::string listed;
+  for (size_t i = 0; i < names.size() && i < 3; ++i) listed += (i ? ", " : "") + names[i];
+  if (names.size() > 3) listed += ", ...";
+  first.message += " (also " + std::to_string(names.size()) + " more object" + (names.size() == 1 ? "" : "s") +
+                   " set here: " + listed + ")";
+}
+
+}  // namespace
+
+void merge_findings_at_one_place(std::vector<Finding>& findings) {
+  if (findings.size() < 2) return;
+  std::map<Key, size_t> first_of;
+  std::vector<std::vector<const Finding*>> others(findings.size());
+  std::vector<bool> keep(findings.size(), true);
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (findings[i].line == 0) continue;  // not about a place in a file
+    auto [it, inserted] = first_of.emplace(key_of(findings[i]), i);
+    if (inserted) continue;
+    keep[i] = false;
+    others[it->second].push_back(&findings[i]);
+  }
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (keep[i] && !others[i].empty()) merge_into(findings[i], others[i]);
+  }
+  std::vector<Finding> merged;
+  merged.reserve(findings.size());
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (keep[i]) merged.push_back(std::move(findings[i]));
+  }
+  findings = std::move(merged);
+}
+
+}  // namespace driftlint

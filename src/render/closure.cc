@@ -1,0 +1,178 @@
+#include "render/closure.h"
+
+#include "base/strings.h"
+#include "fs/repo_path.h"
+#include "load/load_index.h"
+
+namespace driftlint {
+
+namespace {
+
+constexpr int kMaxDepth = 32;
+
+// "key=path" (a generator's `files`) -> "path".
+std::string_view generator_file(std::string_view entry) {
+  size_t eq = entry.find('=');
+  return eq == std::string_view::npos ? entry : entry.substr(eq + 1);
+}
+
+// An entry that is YAML text rather than a path (inline patches).
+bool is_inline(std::string_view entry) {
+  return entry.find('\n') != std::string_view::npos || entry.find(": ") != std::string_view::npos;
+}
+
+class ClosureWalker {
+ public:
+  ClosureWalker(const FileTree& tree, uint64_t max_bytes, KustomizeClosure& out)
+      : tree_(tree), max_bytes_(max_bytes), out_(out) {}
+
+  // Reads the kustomization of `dir` and what it references; false when the
+  // folder holds none.
+  bool walk(const std::string& dir, int depth) {
+    if (out_.kustomization(dir)) return true;
+    if (depth > kMaxDepth) {
+      out_.problems.push_back(dir + ": kustomizations nest deeper than " + std::to_string(kMaxDepth));
+      return true;
+    }
+    std::string path = kustomization_path_in(tree_, dir, max_bytes_);
+    if (path.empty()) return false;
+    KustomizationFile k;
+    k.dir = dir;
+    k.path = path;
+    if (!parse(k)) return true;
+    size_t index = out_.kustomizations.size();
+    out_.kustomizations.push_back(k);
+    out_.files.insert(path);
+    KustomizationFile filled = read_entries(k, depth);
+    out_.kustomizations[index] = std::move(filled);
+    return true;
+  }
+
+ private:
+  bool parse(KustomizationFile& k) {
+    Expected<FileContent> content = tree_.read(k.path, max_bytes_);
+    if (!content || content->too_large) {
+      out_.problems.push_back(k.path + ": " + (content ? "over the size limit" : content.error().message));
+      return false;
+    }
+    k.text = content->text;
+    auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(k.text));
+    if (parsed->error || parsed->documents.empty() || !parsed->documents[0].root.is_map()) {
+      out_.problems.push_back(k.path + ": not a kustomization (" +
+                              (parsed->error ? parsed->error->message : std::string("not a map")) + ")");
+      return false;
+    }
+    k.root = parsed->documents[0].root;
+    k.parsed = std::move(parsed);
+    return true;
+  }
+
+  // The repo path an entry of `dir` names; nullopt (with a problem) when it
+  // is remote or leaves the repo.
+  std::optional<std::string> resolve(const std::string& dir, std::string_view entry) {
+    if (is_remote_reference(entry)) {
+      out_.remote.emplace_back(entry);
+      return std::nullopt;
+    }
+    std::optional<std::string> target = clean_path(join_path(dir, entry));
+    if (!target) out_.problems.push_back(join_path(dir, "") + std::string(entry) + ": outside the repo");
+    return target;
+  }
+
+  void add_file(const std::string& path) { out_.files.insert(path); }
+
+  // A resource, base or component: a folder holding a kustomization, or a file.
+  void resource(KustomizationFile& k, std::string_view entry, bool component, int depth) {
+    std::optional<std::string> target = resolve(k.dir, entry);
+    if (!target) return;
+    if (tree_.has_directory(*target)) {
+      if (walk(*target, depth + 1)) (component ? k.components : k.children).push_back(*target);
+      return;
+    }
+    add_file(*target);
+    out_.object_files.insert(*target);
+    k.resources.push_back(*target);
+  }
+
+  void file_entry(const KustomizationFile& k, std::string_view entry, bool patch) {
+    if (patch && is_inline(entry)) return;
+    std::optional<std::string> target = resolve(k.dir, entry);
+    if (!target) return;
+    add_file(*target);
+    if (patch) out_.patch_files.insert(*target);
+  }
+
+  void strings_of(yaml::Node list, const std::function<void(std::string_view)>& each) {
+    if (auto one = list.as_string()) {
+      each(*one);
+      return;
+    }
+    for (yaml::Node e : list.elements()) {
+      if (auto s = e.as_string()) each(*s);
+    }
+  }
+
+  KustomizationFile read_entries(KustomizationFile k, int depth) {
+    yaml::Node root = k.root;
+    for (const char* key : {"resources", "bases"}) {
+      strings_of(root.get(key), [&](std::string_view e) { resource(k, e, false, depth); });
+    }
+    strings_of(root.get("components"), [&](std::string_view e) { resource(k, e, true, depth); });
+    for (const char* key : {"crds", "configurations"}) {
+      strings_of(root.get(key), [&](std::string_view e) { file_entry(k, e, false); });
+    }
+    strings_of(root.get("patchesStrategicMerge"), [&](std::string_view e) { file_entry(k, e, true); });
+    for (const char* key : {"patches", "patchesJson6902", "replacements"}) {
+      for (yaml::Node e : root.get(key).elements()) {
+        if (auto p = e.get("path").as_string()) file_entry(k, *p, std::string_view(key) != "replacements");
+      }
+    }
+    if (auto p = root.path({"openapi", "path"}).as_string()) file_entry(k, *p, false);
+    for (const char* key : {"configMapGenerator", "secretGenerator"}) {
+      for (yaml::Node g : root.get(key).elements()) {
+        strings_of(g.get("files"), [&](std::string_view e) { file_entry(k, generator_file(e), false); });
+        strings_of(g.get("envs"), [&](std::string_view e) { file_entry(k, e, false); });
+        strings_of(g.get("env"), [&](std::string_view e) { file_entry(k, e, false); });
+      }
+    }
+    for (const char* key : {"generators", "transformers", "validators"}) {
+      strings_of(root.get(key), [&](std::string_view e) {
+        if (is_inline(e)) return;
+        std::optional<std::string> target = resolve(k.dir, e);
+        if (!target) return;
+        if (!(tree_.has_directory(*target) && walk(*target, depth + 1))) add_file(*target);
+      });
+    }
+    return k;
+  }
+
+  const FileTree& tree_;
+  uint64_t max_bytes_;
+  KustomizeClosure& out_;
+};
+
+}  // namespace
+
+const KustomizationFile* KustomizeClosure::kustomization(const std::string& dir) const {
+  for (const KustomizationFile& k : kustomizations) {
+    if (k.dir == dir) return &k;
+  }
+  return nullptr;
+}
+
+std::string kustomization_path_in(const FileTree& tree, const std::string& folder, uint64_t max_bytes) {
+  for (const char* name : kKustomizationNames) {
+    std::string path = join_path(folder, name);
+    if (tree.read(path, max_bytes)) return path;
+  }
+  return {};
+}
+
+KustomizeClosure kustomize_closure(const FileTree& tree, const std::string& folder, uint64_t max_bytes) {
+  KustomizeClosure out;
+  out.root = folder;
+  ClosureWalker(tree, max_bytes, out).walk(folder, 0);
+  return out;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,50 @@
+// The closure of a kustomization: every file of the repo a `kustomize build`
+// of it reads (kustomization files, resources, patches, components, generator
+// inputs, replacement and configuration files), found by reading the
+// kustomizations themselves, so that a build at a git revision can be
+// materialised from the object database without the rest of the repo.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "fs/file_tree.h"
+#include "yaml/parser.h"
+
+namespace driftlint {
+
+// One kustomization (or Component) of a closure.
+struct KustomizationFile {
+  std::string dir;   // repo-relative folder
+  std::string path;  // repo-relative path of the kustomization file
+  std::string text;  // as read (inline patches are located in it)
+  std::shared_ptr<const yaml::ParsedFile> parsed;
+  yaml::Node root;                      // the kustomization (a map)
+  std::vector<std::string> resources;   // resource files, repo-relative, in order
+  std::vector<std::string> children;    // kustomization folders listed as resources or bases
+  std::vector<std::string> components;  // component folders
+};
+
+struct KustomizeClosure {
+  std::string root;                             // the folder built
+  std::vector<KustomizationFile> kustomizations;  // the root's first
+  std::set<std::string> files;                  // every file the build reads
+  std::set<std::string> object_files;           // files whose objects become resources
+  std::set<std::string> patch_files;            // files read as patches
+  std::vector<std::string> remote;              // remote bases and resources (never fetched)
+  std::vector<std::string> problems;            // one line each: entries that cannot be read
+
+  // The kustomization of a folder, or nullptr.
+  const KustomizationFile* kustomization(const std::string& dir) const;
+};
+
+// Walks the kustomization in `folder` of `tree`. `max_bytes` bounds each read.
+KustomizeClosure kustomize_closure(const FileTree& tree, const std::string& folder, uint64_t max_bytes);
+
+// The kustomization file of a folder in a tree ("" when there is none).
+std::string kustomization_path_in(const FileTree& tree, const std::string& folder, uint64_t max_bytes);
+
+}  // namespace driftlint

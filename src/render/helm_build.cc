@@ -1,0 +1,196 @@
+#include "render/helm_build.h"
+
+#include <map>
+
+#include "base/strings.h"
+#include "fs/repo_path.h"
+#include "model/objects_in_file.h"
+#include "render/helm_origins.h"
+#include "render/workspace.h"
+
+namespace driftlint {
+
+namespace {
+
+constexpr size_t kMaxChartFiles = 10'000;
+constexpr const char* kValuesFolder = ".driftlint-values";
+
+struct ChartInputs {
+  std::map<std::string, std::string> files;  // workspace-relative path -> text
+  std::vector<ValuesSource> values;          // in the order they are given to helm
+};
+
+std::string value_copy_path(const RenderRequest& request, const HelmOptions::ValueFile& f) {
+  if (f.repo == request.repo) return f.path;
+  return std::string(kValuesFolder) + "/repo-" + std::to_string(f.repo) + "/" + f.path;
+}
+
+// Reads the chart and the value files; "" or why not.
+std::string read_inputs(const RenderRequest& request, const LoadResult& load, uint64_t max, ChartInputs& in) {
+  const FileTree& tree = *load.repos[request.repo].tree;
+  std::optional<std::vector<std::string>> files = tree.files_under(request.folder, kMaxChartFiles);
+  if (!files) return "the chart has more than " + std::to_string(kMaxChartFiles) + " files";
+  for (const std::string& path : *files) {
+    Expected<FileContent> content = tree.read(path, max);
+    if (content && !content->too_large) in.files[path] = std::move(content->text);
+  }
+  for (const HelmOptions::ValueFile& f : request.helm.value_files) {
+    Expected<FileContent> content = load.repos[f.repo].tree->read(f.path, max);
+    if (!content || content->too_large) return "its value file " + f.path + " cannot be read";
+    std::string copy = value_copy_path(request, f);
+    in.files[copy] = std::move(content->text);
+    in.values.push_back({copy, f.repo, f.path, false});
+  }
+  if (!request.helm.values.empty()) {
+    std::string copy = std::string(kValuesFolder) + "/app-values.yaml";
+    in.files[copy] = request.helm.values;
+    uint32_t repo = request.helm.app_repo >= 0 ? static_cast<uint32_t>(request.helm.app_repo) : request.repo;
+    in.values.push_back({copy, repo, request.helm.app_path, true});
+  }
+  return {};
+}
+
+std::string identity_of(const RenderRequest& request, const RenderTool& tool, const ChartInputs& in) {
+  std::string id = "helm-template-v1\n" + tool.description + "\n" + request.identity() + "\n";
+  for (const auto& [path, text] : in.files) id += path + "\n" + std::to_string(text.size()) + "\n" + text + "\n";
+  return id;
+}
+
+std::optional<std::string> run_template(const RenderRequest& request, const ChartInputs& in, const BuildSettings& s,
+                                        RenderOutput& out) {
+  std::string key = render_key(identity_of(request, *s.tool, in));
+  if (s.cache) {
+    if (std::optional<std::string> cached = s.cache->read(key, 1ull << 30)) {
+      out.from_cache = true;
+      return cached;
+    }
+  }
+  Expected<RenderWorkspace> workspace = RenderWorkspace::create();
+  if (!workspace) {
+    out.message = workspace.error().message;
+    return std::nullopt;
+  }
+  for (const auto& [path, text] : in.files) {
+    if (Status st = workspace->write(path, text); !st) {
+      out.message = st.error().message;
+      return std::nullopt;
+    }
+  }
+  std::vector<std::string> values;
+  for (const ValuesSource& v : in.values) values.push_back(workspace->path_of(v.copy));
+  ProcessResult run = run_render_tool(helm_arguments(*s.tool, request, workspace->path_of(request.folder), values), s.timeout);
+  if (!run.ok() || run.truncated) {
+    out.status = RenderOutput::Status::Failed;
+    out.message = run.truncated ? "its output is over 256 MiB" : tool_failure(run, "helm", s.timeout, workspace->root());
+    return std::nullopt;
+  }
+  if (!run.out.empty() && run.out.back() != '\n') run.out += '\n';
+  if (s.cache) s.cache->write(key, run.out);
+  return std::move(run.out);
+}
+
+void read_output(const std::string& output, const RenderRequest& request, const ChartInputs& in, RenderOutput& out) {
+  auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(output));
+  out.parsed = parsed;
+  out.provenance = std::make_shared<Provenance>(parsed->tree, request.repo);
+  std::vector<std::string> sources = helm_sources(output, request.folder);
+  HelmValueIndex values = index_chart_values(request, in.files, in.values);
+  Extracted extracted;
+  extract_manifests(*parsed, "(helm output)", 0, extracted);
+  for (Manifest& m : extracted.manifests) {
+    std::string source = m.document < sources.size() && !sources[m.document].empty() ? sources[m.document] : out.anchor_path;
+    trace_helm_object(m.root, source, values, *out.provenance);
+    out.origin_paths.push_back(source);
+    out.object_files.insert(source);
+    m.provenance = out.provenance;
+    out.objects.push_back(std::move(m));
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> helm_arguments(const RenderTool& tool, const RenderRequest& request,
+                                        const std::string& chart_dir, const std::vector<std::string>& value_paths) {
+  const HelmOptions& h = request.helm;
+  std::vector<std::string> argv = tool.command;
+  argv.push_back(chart_dir);
+  argv.insert(argv.end(), {"--name-template", h.release_name});
+  if (!h.ns.empty()) argv.insert(argv.end(), {"--namespace", h.ns});
+  if (!h.kube_version.empty()) argv.insert(argv.end(), {"--kube-version", h.kube_version});
+  for (const std::string& v : value_paths) argv.insert(argv.end(), {"--values", v});
+  for (const HelmOptions::Parameter& p : h.parameters) {
+    argv.insert(argv.end(), {p.force_string ? "--set-string" : "--set", p.name + "=" + p.value});
+  }
+  for (const std::string& a : h.api_versions) argv.insert(argv.end(), {"--api-versions", a});
+  if (!h.skip_crds) argv.push_back("--include-crds");
+  return argv;
+}
+
+std::vector<std::string> missing_dependencies(const std::string& chart_yaml, const std::vector<std::string>& chart_files,
+                                              const std::string& folder) {
+  std::vector<std::string> missing;
+  yaml::ParsedFile parsed = yaml::parse_yaml(chart_yaml);
+  if (parsed.documents.empty()) return missing;
+  std::string charts = join_path(folder, "charts") + "/";
+  for (yaml::Node d : parsed.documents[0].root.get("dependencies").elements()) {
+    auto name = d.get("name").as_string();
+    if (!name) continue;
+    bool vendored = false;
+    for (const std::string& f : chart_files) {
+      if (f.compare(0, charts.size(), charts) != 0) continue;
+      std::string rest = f.substr(charts.size());
+      vendored = vendored || rest.compare(0, name->size() + 1, std::string(*name) + "/") == 0 ||
+                 (rest.compare(0, name->size() + 1, std::string(*name) + "-") == 0 && rest.size() > 4 &&
+                  rest.compare(rest.size() - 4, 4, ".tgz") == 0);
+    }
+    if (!vendored) missing.emplace_back(*name);
+  }
+  return missing;
+}
+
+std::vector<std::string> helm_sources(const std::string& output, const std::string& folder) {
+  std::vector<std::string> out(1);
+  for (std::string_view line : split(output, '\n')) {
+    if (line == "---") {
+      out.emplace_back();
+    } else if (line.rfind("# Source: ", 0) == 0 && out.back().empty()) {
+      std::string_view source = line.substr(10);
+      size_t slash = source.find('/');  // the chart's name comes first
+      out.back() = join_path(folder, slash == std::string_view::npos ? source : source.substr(slash + 1));
+    }
+  }
+  // `helm template` starts with "---": the first (empty) document is not an object.
+  if (!out.empty() && out.front().empty() && output.rfind("---", 0) == 0) out.erase(out.begin());
+  return out;
+}
+
+std::unique_ptr<RenderOutput> build_chart(const RenderRequest& request, const LoadResult& load,
+                                          const BuildSettings& settings) {
+  auto out = std::make_unique<RenderOutput>();
+  out->repo = request.repo;
+  out->folder = request.folder;
+  out->anchor_path = join_path(request.folder, "Chart.yaml");
+  if (!settings.tool) {
+    out->message = "helm is not installed";
+    return out;
+  }
+  ChartInputs in;
+  out->message = read_inputs(request, load, settings.max_file_size, in);
+  if (!out->message.empty()) return out;
+  std::vector<std::string> chart_files;
+  for (const auto& [path, text] : in.files) {
+    out->files.insert(path);
+    chart_files.push_back(path);
+  }
+  if (auto missing = missing_dependencies(in.files[out->anchor_path], chart_files, request.folder); !missing.empty()) {
+    out->message = "its dependencies (" + join(missing, ", ") + ") are not vendored in charts/, and driftlint does not download them";
+    return out;
+  }
+  std::optional<std::string> output = run_template(request, in, settings, *out);
+  if (!output) return out;
+  out->status = RenderOutput::Status::Rendered;
+  read_output(*output, request, in, *out);
+  return out;
+}
+
+}  // namespace driftlint

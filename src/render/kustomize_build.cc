@@ -1,0 +1,148 @@
+#include "render/kustomize_build.h"
+
+#include <map>
+
+#include "base/strings.h"
+#include "render/closure.h"
+#include "render/kustomize_edit.h"
+#include "render/kustomize_origins.h"
+#include "render/origin_annotations.h"
+#include "render/workspace.h"
+#include "model/objects_in_file.h"
+
+namespace driftlint {
+
+namespace {
+
+// Reads every closure file once: their text is both the build's identity and what the copy holds.
+std::map<std::string, std::string> read_closure(const FileTree& tree, const KustomizeClosure& closure, uint64_t max) {
+  std::map<std::string, std::string> out;
+  for (const std::string& path : closure.files) {
+    Expected<FileContent> content = tree.read(path, max);
+    if (content && !content->too_large) out[path] = std::move(content->text);
+  }
+  return out;
+}
+
+std::string identity_of(const RenderRequest& request, const RenderTool& tool,
+                        const std::map<std::string, std::string>& contents) {
+  std::string id = "kustomize-build-v1\n" + tool.description + "\n" + request.identity() + "\n";
+  for (const auto& [path, text] : contents) {
+    id += path + "\n" + std::to_string(text.size()) + "\n" + text + "\n";
+  }
+  return id;
+}
+
+// The output, from the cache or by running the tool; nullopt with
+// out.status set when it failed.
+std::optional<std::string> run_build(const RenderRequest& request, const KustomizeClosure& closure,
+                                     const std::map<std::string, std::string>& contents, const BuildSettings& s,
+                                     RenderOutput& out) {
+  std::string key = render_key(identity_of(request, *s.tool, contents));
+  if (s.cache) {
+    if (std::optional<std::string> cached = s.cache->read(key, 1ull << 30)) {
+      out.from_cache = true;
+      return cached;
+    }
+  }
+  Expected<RenderWorkspace> workspace = RenderWorkspace::create();
+  if (!workspace) {
+    out.status = RenderOutput::Status::NotRendered;
+    out.message = workspace.error().message;
+    return std::nullopt;
+  }
+  const KustomizationFile& root = closure.kustomizations.front();
+  std::map<std::string, std::string> files = contents;
+  files[root.path] = edited_kustomization(root.root, request.kustomize);
+  for (const auto& [path, text] : files) {
+    if (Status st = workspace->write(path, text); !st) {
+      out.status = RenderOutput::Status::NotRendered;
+      out.message = st.error().message;
+      return std::nullopt;
+    }
+  }
+  std::vector<std::string> argv = s.tool->command;
+  argv.push_back(workspace->path_of(request.folder));
+  ProcessResult run = run_render_tool(argv, s.timeout);
+  if (!run.ok() || run.truncated) {
+    out.status = RenderOutput::Status::Failed;
+    out.message = run.truncated ? "its output is over 256 MiB" : tool_failure(run, "kustomize", s.timeout, workspace->root());
+    return std::nullopt;
+  }
+  if (!run.out.empty() && run.out.back() != '\n') run.out += '\n';
+  if (s.cache) s.cache->write(key, run.out);
+  return std::move(run.out);
+}
+
+bool keeps_origin_annotations(yaml::Node kustomization) {
+  for (yaml::Node m : kustomization.get("buildMetadata").elements()) {
+    if (m.text() == "originAnnotations") return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void read_kustomize_output(const std::string& output, const KustomizeClosure& closure, const RenderRequest& request,
+                           const FileTree& tree, uint64_t max_file_size, RenderOutput& out) {
+  StrippedOutput stripped = strip_origin_annotations(output);
+  if (!closure.kustomizations.empty() && keeps_origin_annotations(closure.kustomizations.front().root)) {
+    stripped.text = output;  // the user asked for them: they are part of what is applied
+  }
+  auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(stripped.text));
+  out.parsed = parsed;
+  out.provenance = std::make_shared<Provenance>(parsed->tree, request.repo);
+  std::map<std::string, std::shared_ptr<const yaml::ParsedFile>> parsed_files;
+  ParsedFileSource files = [&](const std::string& path) -> std::shared_ptr<const yaml::ParsedFile> {
+    auto it = parsed_files.find(path);
+    if (it != parsed_files.end()) return it->second;
+    Expected<FileContent> content = tree.read(path, max_file_size);
+    std::shared_ptr<const yaml::ParsedFile> file;
+    if (content && !content->too_large) file = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(content->text));
+    return parsed_files[path] = file;
+  };
+  Extracted extracted;
+  extract_manifests(*parsed, "(kustomize output)", 0, extracted);
+  for (Manifest& m : extracted.manifests) {
+    const std::string& origin = m.document < stripped.origins.size() ? stripped.origins[m.document] : std::string();
+    ObjectOrigin from = trace_kustomize_object(m.root, origin, closure, request.kustomize, files, *out.provenance);
+    m.provenance = out.provenance;
+    m.document = 0;
+    out.origin_paths.push_back(from.path);
+    out.objects.push_back(std::move(m));
+  }
+}
+
+std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, const FileTree& tree,
+                                                  const BuildSettings& settings) {
+  auto out = std::make_unique<RenderOutput>();
+  out->repo = request.repo;
+  out->folder = request.folder;
+  KustomizeClosure closure = kustomize_closure(tree, request.folder, settings.max_file_size);
+  out->files = closure.files;
+  out->patch_files = closure.patch_files;
+  out->anchor_path = closure.kustomizations.empty() ? request.folder : closure.kustomizations.front().path;
+  if (closure.kustomizations.empty()) {
+    out->status = RenderOutput::Status::Failed;
+    out->message = "no kustomization.yaml in " + (request.folder.empty() ? std::string(".") : request.folder);
+    return out;
+  }
+  if (!closure.remote.empty()) {
+    out->message = "it reads the remote base " + quote_for_message(closure.remote.front()) +
+                   ", which driftlint does not fetch";
+    return out;
+  }
+  if (!settings.tool) {
+    out->message = "kustomize is not installed (neither `kustomize` nor `kubectl` is on PATH)";
+    return out;
+  }
+  std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);
+  std::optional<std::string> output = run_build(request, closure, contents, settings, *out);
+  if (!output) return out;
+  out->status = RenderOutput::Status::Rendered;
+  read_kustomize_output(*output, closure, request, tree, settings.max_file_size, *out);
+  for (const std::string& f : closure.object_files) out->object_files.insert(f);
+  return out;
+}
+
+}  // namespace driftlint

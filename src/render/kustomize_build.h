@@ -1,0 +1,32 @@
+// One kustomize build: the closure read from the repo's file tree, the root
+// kustomization edited with the app's options, everything copied into a
+// private folder, the tool run there (or the output taken from the cache),
+// and each object of the output traced to the lines that set it.
+#pragma once
+
+#include <memory>
+
+#include "fs/file_tree.h"
+#include "render/closure.h"
+#include "render/render_cache.h"
+#include "render/renderer.h"
+#include "render/tools.h"
+
+namespace driftlint {
+
+struct BuildSettings {
+  const RenderTool* tool = nullptr;  // null: not rendered (and said why)
+  std::chrono::milliseconds timeout{120'000};
+  uint64_t max_file_size = 64ull << 20;
+  const RenderCache* cache = nullptr;
+};
+
+std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, const FileTree& tree,
+                                                  const BuildSettings& settings);
+
+// Parses a build's output and traces its objects (shared with tests that
+// feed output by hand). `output` is what kustomize printed.
+void read_kustomize_output(const std::string& output, const KustomizeClosure& closure, const RenderRequest& request,
+                           const FileTree& tree, uint64_t max_file_size, RenderOutput& out);
+
+}  // namespace driftlint

@@ -1,0 +1,27 @@
+// Rendered output kept between runs, by the identity of the build: the tool
+// and its version, the request (place and options), and the content of every
+// file the build reads. A warm run renders nothing. Files live under
+// <cache-dir>/render-v1/ (0700 folder, 0600 files), written atomically.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace driftlint {
+
+class RenderCache {
+ public:
+  explicit RenderCache(std::string dir);  // "" = no cache
+  std::optional<std::string> read(const std::string& key, uint64_t max_bytes) const;
+  void write(const std::string& key, const std::string& output) const;
+  bool enabled() const { return !dir_.empty(); }
+
+ private:
+  std::string path_of(const std::string& key) const;
+  std::string dir_;
+};
+
+// A 128-bit key (32 hex digits) for a build's identity text.
+std::string render_key(const std::string& identity);
+
+}  // namespace driftlint

@@ -1,0 +1,82 @@
+#include "render/render_set.h"
+
+#include <algorithm>
+#include <set>
+
+#include "fs/repo_path.h"
+
+namespace driftlint {
+
+namespace {
+
+// Folders a kustomization reads as kustomizations of their own.
+void mark_referenced(const LoadResult& load, const LoadIndex& index, const BuildFile& build,
+                     std::set<std::pair<uint32_t, std::string>>& referenced) {
+  const LoadedFile& file = load.files[build.file];
+  std::string dir = parent_of(file.path);
+  auto visit = [&](yaml::Node entry) {
+    auto text = entry.as_string();
+    if (!text || is_remote_reference(*text)) return;
+    std::optional<std::string> target = clean_path(join_path(dir, *text));
+    if (target && index.kustomization_in(file.repo, *target)) referenced.insert({file.repo, *target});
+  };
+  for (const char* key : {"resources", "bases", "components", "generators", "transformers", "validators"}) {
+    for (yaml::Node e : build.root.get(key).elements()) visit(e);
+  }
+}
+
+bool is_component(yaml::Node kustomization) { return kustomization.get("kind").text() == "Component"; }
+
+}  // namespace
+
+std::vector<RenderRequest> root_kustomizations(const LoadResult& load, const LoadIndex& index) {
+  std::set<std::pair<uint32_t, std::string>> referenced;
+  for (const BuildFile& b : load.build_files) mark_referenced(load, index, b, referenced);
+  std::vector<RenderRequest> out;
+  std::set<std::pair<uint32_t, std::string>> seen;
+  for (const BuildFile& b : load.build_files) {
+    const LoadedFile& file = load.files[b.file];
+    std::string dir = parent_of(file.path);
+    std::string name = basename_of(file.path);
+    if (name != "kustomization.yaml" && name != "kustomization.yml") continue;  // a Component's own file name
+    if (is_component(b.root) || referenced.count({file.repo, dir}) || !seen.insert({file.repo, dir}).second) continue;
+    RenderRequest r;
+    r.kind = RenderKind::Kustomize;
+    r.repo = file.repo;
+    r.folder = dir;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+void add_outputs(RenderSet& set, const std::vector<const RenderOutput*>& outputs) {
+  for (const RenderOutput* o : outputs) {
+    if (std::find(set.outputs.begin(), set.outputs.end(), o) == set.outputs.end()) set.outputs.push_back(o);
+  }
+  std::stable_sort(set.outputs.begin(), set.outputs.end(), [](const RenderOutput* a, const RenderOutput* b) {
+    return std::tie(a->repo, a->folder) < std::tie(b->repo, b->folder);
+  });
+}
+
+std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
+  std::set<uint32_t> through_builds, never_objects;
+  for (const RenderOutput* o : set.outputs) {
+    for (const std::string& path : o->patch_files) {
+      if (auto f = index.file(o->repo, path)) never_objects.insert(*f);
+    }
+    if (!o->rendered()) continue;
+    for (const std::string& path : o->files) {
+      if (auto f = index.file(o->repo, path)) through_builds.insert(*f);
+    }
+  }
+  std::vector<const Manifest*> out;
+  for (const RenderOutput* o : set.outputs) {
+    for (const Manifest& m : o->objects) out.push_back(&m);
+  }
+  for (const Manifest& m : load.manifests) {
+    if (!through_builds.count(m.file) && !never_objects.count(m.file)) out.push_back(&m);
+  }
+  return out;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,31 @@
+// Every build of a run and what is applied: the objects rules judge are the
+// rendered objects of each build, and the objects of every file no build
+// reads; files a build reads (resources, patches, components) are judged
+// through its output, and a patch is never judged as an object of its own.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "load/load_index.h"
+#include "load/loader.h"
+#include "render/renderer.h"
+
+namespace driftlint {
+
+struct RenderSet {
+  std::vector<const RenderOutput*> outputs;  // every distinct build of the run, in a stable order
+};
+
+// The kustomizations no other kustomization reads (as a resource, base,
+// component or generator): each is built as a unit of its own, so an
+// `images:` pin or a patch counts for repos without Argo CD apps too.
+std::vector<RenderRequest> root_kustomizations(const LoadResult& load, const LoadIndex& index);
+
+// Adds outputs not there yet (the same build serves several apps), sorted by repo, folder and identity.
+void add_outputs(RenderSet& set, const std::vector<const RenderOutput*>& outputs);
+
+// The objects rules judge.
+std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set);
+
+}  // namespace driftlint

@@ -1,0 +1,105 @@
+#include "render/renderer.h"
+
+#include "base/parallel.h"
+#include "base/strings.h"
+#include "fs/repo_path.h"
+#include "render/helm_build.h"
+#include "render/kustomize_build.h"
+
+namespace driftlint {
+
+ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
+    : load_(load), index_(load), options_(std::move(options)) {}
+
+const std::optional<RenderTool>& ToolRenderer::kustomize() const {
+  std::call_once(kustomize_probe_, [this] { kustomize_ = find_kustomize(options_.kubectl); });
+  return kustomize_;
+}
+
+const std::optional<RenderTool>& ToolRenderer::helm() const {
+  std::call_once(helm_probe_, [this] { helm_ = find_helm(options_.helm); });
+  return helm_;
+}
+
+namespace {
+
+// The loaded file an object is reported in when a finding has no better
+// place: the resource it was built from, else the kustomization or chart.
+std::optional<uint32_t> anchor_file(const LoadIndex& index, const RenderOutput& out, size_t object) {
+  if (object < out.origin_paths.size()) {
+    if (auto f = index.file(out.repo, out.origin_paths[object])) return f;
+  }
+  if (auto f = index.file(out.repo, out.anchor_path)) return f;
+  std::optional<uint32_t> any;
+  index.for_each_file_under(out.repo, out.folder, [&](const std::string&, uint32_t file) {
+    if (!any) any = file;
+  });
+  return any;
+}
+
+void anchor_objects(const LoadIndex& index, RenderOutput& out) {
+  std::vector<Manifest> kept;
+  for (size_t i = 0; i < out.objects.size(); ++i) {
+    std::optional<uint32_t> file = anchor_file(index, out, i);
+    if (!file) continue;  // nothing of the build was loaded: nowhere to report
+    out.objects[i].file = *file;
+    kept.push_back(std::move(out.objects[i]));
+  }
+  out.objects = std::move(kept);
+}
+
+}  // namespace
+
+std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& request) const {
+  const FileTree& tree = *load_.repos[request.repo].tree;
+  RenderCache cache(options_.cache_dir);
+  BuildSettings settings;
+  settings.timeout = options_.timeout;
+  settings.max_file_size = options_.max_file_size;
+  settings.cache = cache.enabled() ? &cache : nullptr;
+  std::unique_ptr<RenderOutput> out;
+  if (request.kind == RenderKind::Kustomize) {
+    settings.tool = kustomize() ? &*kustomize() : nullptr;
+    out = build_kustomization(request, tree, settings);
+  } else {
+    settings.tool = helm() ? &*helm() : nullptr;
+    out = build_chart(request, load_, settings);
+  }
+  anchor_objects(index_, *out);
+  return out;
+}
+
+std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRequest>& requests) {
+  std::vector<const RenderRequest*> todo;
+  std::set<std::string> queued;
+  for (const RenderRequest& r : requests) {
+    std::string id = r.identity();
+    if (!done_.count(id) && queued.insert(id).second) todo.push_back(&r);
+  }
+  std::vector<std::unique_ptr<RenderOutput>> made(todo.size());
+  parallel_for(todo.size(), options_.jobs, [&](size_t i) { made[i] = render_one(*todo[i]); });
+  for (size_t i = 0; i < todo.size(); ++i) done_[todo[i]->identity()] = std::move(made[i]);
+  std::vector<const RenderOutput*> out;
+  for (const RenderRequest& r : requests) out.push_back(done_.at(r.identity()).get());
+  return out;
+}
+
+std::vector<std::string> ToolRenderer::notes() const {
+  size_t rendered = 0, cached = 0, kustomizations = 0, charts = 0;
+  for (const auto& [id, out] : done_) {
+    if (!out->rendered()) continue;
+    ++rendered;
+    cached += out->from_cache;
+    (id.rfind("kustomize", 0) == 0 ? kustomizations : charts)++;
+  }
+  std::vector<std::string> notes;
+  if (rendered == 0) return notes;
+  std::string tools;
+  if (kustomizations) tools = kustomize() ? kustomize()->description : "kustomize";
+  if (charts) tools += std::string(tools.empty() ? "" : " and ") + (helm() ? helm()->description : "helm");
+  notes.push_back("rendered " + std::to_string(rendered) + " build" + (rendered == 1 ? "" : "s") + " with " + tools +
+                  " (" + std::to_string(cached) + " from the cache)");
+  return notes;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,76 @@
+#include <algorithm>
+
+#include "argocd/model.h"
+#include "base/strings.h"
+#include "lint/rule.h"
+
+namespace driftlint {
+
+// A kustomization or Helm chart that Argo CD would fail to build.
+class RenderFailedRule : public RuleBase<RenderFailedRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
+
+const RuleInfo& RenderFailedRule::static_info() {
+  static const RuleInfo info{
+      .id = "render-failed",
+      .default_severity = Severity::Error,
+      .summary = "A kustomization or Helm chart does not build: `kustomize build` or `helm template` "
+                 "refuses it, as Argo CD's repo server would.",
+      .rationale =
+          "driftlint judges what is applied: it renders every kustomize and Helm source of an Argo "
+          "CD app (with the app's `kustomize:` or `helm:` options) and every kustomization no other "
+          "one includes, on a private copy of the files it reads, at the work tree or at a git "
+          "revision alike. A build that fails there fails in Argo CD too: the app cannot sync "
+          "(`ComparisonError`), and nothing of it reaches the cluster until the build is fixed. "
+          "The finding quotes the tool's own message (its first line) and names the apps that "
+          "build it. A build driftlint does not run (a remote base, no kustomize or helm installed, "
+          "chart dependencies not vendored) is a note, never this finding.",
+      .hint = "Run `kubectl kustomize <folder>` (or `helm template <chart>`) locally, fix what it "
+              "names, and commit the fix with the change that broke it.",
+      .example = "# overlays/prod/kustomization.yaml\nresources:\n- ../../base\npatches:\n"
+                 "- path: replicas.yaml   # the file was renamed\n",
+      .options = {}};
+  return info;
+}
+
+namespace {
+
+std::vector<std::string> apps_building(const LintContext& context, const RenderOutput* out) {
+  std::vector<std::string> apps;
+  if (!context.argo) return apps;
+  for (const SourceRender& r : context.argo->renders) {
+    if (r.output == out) apps.push_back(context.argo->apps[r.app].name);
+  }
+  std::sort(apps.begin(), apps.end());
+  apps.erase(std::unique(apps.begin(), apps.end()), apps.end());
+  return apps;
+}
+
+}  // namespace
+
+void RenderFailedRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  if (!context.renders) return;
+  for (const RenderOutput* build : context.renders->outputs) {
+    if (build->status != RenderOutput::Status::Failed) continue;
+    std::vector<std::string> apps = apps_building(context, build);
+    std::string what = build->anchor_path.size() >= 10 && build->anchor_path.rfind("Chart.yaml") == build->anchor_path.size() - 10
+                           ? "helm template of "
+                           : "kustomize build of ";
+    std::string folder = build->folder.empty() ? "." : build->folder;
+    std::string for_apps = apps.empty() ? "" : " (app" + std::string(apps.size() == 1 ? " " : "s ") + join(apps, ", ") + ")";
+    Finding f = finding_in_repo(context, build->repo, build->anchor_path,
+                                what + context.load.repo_name(build->repo) + "/" + folder + " fails" + for_apps + ": " +
+                                    build->message);
+    f.line = 1;
+    f.column = 1;
+    f.apps = apps;
+    out.push_back(std::move(f));
+  }
+}
+
+RuleEntry render_failed_rule() { return rule_entry<RenderFailedRule>(); }
+
+}  // namespace driftlint
