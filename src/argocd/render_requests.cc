@@ -10,23 +10,42 @@ namespace {
 
 std::string text_of(yaml::Node n) { return n.is_scalar() && !n.is_null() ? std::string(n.text()) : std::string(); }
 
-// The loaded file that holds an options block (the app's own file, or the
-// ApplicationSet whose template it is): its repo and path, for provenance.
-void locate_options(const Application& app, const LoadResult& load, yaml::Node block, int& repo, std::string& path) {
-  for (const Manifest* m : {app.repo_manifest, app.application_set_manifest}) {
-    if (!m || !block.valid() || block.tree() != m->root.tree() || m->file >= load.files.size()) continue;
-    if (load.files[m->file].parsed.tree.get() != m->root.tree()) continue;  // a live (snapshot) object
-    repo = static_cast<int>(load.files[m->file].repo);
-    path = load.files[m->file].path;
-    return;
-  }
+// The source block `kind` ("kustomize", "helm") of source `s` in an
+// Application or ApplicationSet template object.
+yaml::Node block_in(yaml::Node spec, size_t s, const char* kind) {
+  yaml::Node sources = spec.get("sources");
+  yaml::Node source = sources.is_sequence() && s < sources.size() ? sources.element(s) : spec.get("source");
+  return source.get(kind);
 }
 
-KustomizeOptions kustomize_options(const Application& app, const AppSource& source, const LoadResult& load) {
+// The loaded file that sets an options block, for provenance: the app's own
+// file or the ApplicationSet whose template it is. A live app's spec (the
+// one Argo CD acts on) is located in the repo's copy when that says the same.
+yaml::Node locate_options(const Application& app, size_t s, const char* kind, const LoadResult& load, int& repo,
+                          std::string& path) {
+  yaml::Node block = app.sources[s].node.get(kind);
+  auto in_file = [&](const Manifest* m) { return m && m->file < load.files.size() && load.files[m->file].parsed.tree.get() == m->root.tree(); };
+  const std::pair<const Manifest*, yaml::Node> candidates[] = {
+      {app.repo_manifest, app.repo_manifest ? block_in(app.repo_manifest->root.get("spec"), s, kind) : yaml::Node()},
+      {app.application_set_manifest,
+       app.application_set_manifest ? block_in(app.application_set_manifest->root.path({"spec", "template", "spec"}), s, kind)
+                                    : yaml::Node()}};
+  for (const auto& [m, node] : candidates) {
+    if (!in_file(m) || !node.valid()) continue;
+    bool same = node == block || yaml::to_json(node) == yaml::to_json(block);
+    if (!same && m == app.repo_manifest) continue;
+    repo = static_cast<int>(load.files[m->file].repo);
+    path = load.files[m->file].path;
+    return node == block || m == app.application_set_manifest ? block : node;
+  }
+  return block;
+}
+
+KustomizeOptions kustomize_options(const Application& app, size_t s, const LoadResult& load) {
+  const AppSource& source = app.sources[s];
   KustomizeOptions o;
   yaml::Node k = source.node.get("kustomize");
-  o.node = k;
-  locate_options(app, load, k, o.app_repo, o.app_path);
+  o.node = locate_options(app, s, "kustomize", load, o.app_repo, o.app_path);
   o.name_prefix = text_of(k.get("namePrefix"));
   o.name_suffix = text_of(k.get("nameSuffix"));
   o.ns = text_of(k.get("namespace"));
@@ -63,11 +82,11 @@ std::optional<HelmOptions::ValueFile> value_file(const Application& app, const A
   return HelmOptions::ValueFile{static_cast<uint32_t>(source.bound.repo), *path};
 }
 
-HelmOptions helm_options(const Application& app, const AppSource& source, const LoadResult& load) {
+HelmOptions helm_options(const Application& app, size_t s, const LoadResult& load) {
+  const AppSource& source = app.sources[s];
   HelmOptions o;
   yaml::Node h = source.node.get("helm");
-  o.node = h;
-  locate_options(app, load, h, o.app_repo, o.app_path);
+  o.node = locate_options(app, s, "helm", load, o.app_repo, o.app_path);
   o.release_name = text_of(h.get("releaseName"));
   if (o.release_name.empty()) o.release_name = app.name;
   o.ns = app.destination_namespace;
@@ -113,10 +132,10 @@ std::optional<RenderRequest> render_request(const Application& app, size_t s, co
   r.folder = *source.bound.folder;
   if (kind == SourceKind::Kustomize) {
     r.kind = RenderKind::Kustomize;
-    r.kustomize = kustomize_options(app, source, load);
+    r.kustomize = kustomize_options(app, s, load);
   } else {
     r.kind = RenderKind::Helm;
-    r.helm = helm_options(app, source, load);
+    r.helm = helm_options(app, s, load);
   }
   return r;
 }

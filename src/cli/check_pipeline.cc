@@ -178,7 +178,13 @@ void render_the_rest(const CheckInputs& inputs, CheckModel& model) {
   std::vector<const RenderOutput*> by_apps;
   for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
   add_outputs(model.renders, by_apps);
-  std::vector<const RenderOutput*> roots = model.renderer->render(root_kustomizations(inputs.load, index));
+  // A root an app builds is judged as the app builds it (with its options), not twice.
+  std::vector<RenderRequest> root_requests = root_kustomizations(inputs.load, index);
+  std::erase_if(root_requests, [&](const RenderRequest& r) {
+    return std::any_of(by_apps.begin(), by_apps.end(),
+                       [&](const RenderOutput* o) { return o->repo == r.repo && o->folder == r.folder; });
+  });
+  std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
   add_outputs(model.renders, roots);
   // Apps' unrendered builds have a note per app already; the others, one per reason.
   std::map<std::string, std::vector<std::string>> unrendered;

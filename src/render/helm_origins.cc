@@ -10,7 +10,30 @@
 namespace driftlint {
 
 void HelmValueIndex::add(const std::string& key, const std::string& value, SourcePlace place) {
+  by_value_[value] = place;
   places_[{key, value}] = std::move(place);
+}
+
+const SourcePlace* HelmValueIndex::find_value(const std::string& value) const {
+  auto it = by_value_.find(value);
+  return it == by_value_.end() ? nullptr : &it->second;
+}
+
+const SourcePlace* HelmValueIndex::find_for(const std::string& key, const std::string& value) const {
+  if (const SourcePlace* exact = find(key, value)) return exact;
+  if (key.find("image") == std::string::npos && key.find("Image") == std::string::npos) return nullptr;
+  // "registry.example/api:1.2.3": the tag first (the most specific), then the rest.
+  std::vector<std::string> parts;
+  size_t at = value.find_first_of("@:", value.rfind('/') == std::string::npos ? 0 : value.rfind('/'));
+  if (at != std::string::npos) {
+    parts.push_back(value.substr(at + 1));
+    parts.push_back(value.substr(0, at));
+  }
+  for (const std::string& part : parts) {
+    if (part.size() < 2) continue;
+    if (const SourcePlace* p = find_value(part)) return p;
+  }
+  return nullptr;
 }
 
 const SourcePlace* HelmValueIndex::find(const std::string& key, const std::string& value) const {
@@ -83,7 +106,7 @@ void trace_helm_object(yaml::Node object, const std::string& template_path, cons
   auto claim_from = [&values](const File& file) {
     return [&values, file](const FieldSegments& f, yaml::Node v) -> std::optional<SourcePosition> {
       if (f.empty() || !v.is_scalar()) return std::nullopt;
-      const SourcePlace* place = values.find(f.back(), std::string(v.text()));
+      const SourcePlace* place = values.find_for(f.back(), std::string(v.text()));
       if (!place || place->repo != file.first || place->path != file.second) return std::nullopt;
       return place->position;
     };
@@ -92,7 +115,7 @@ void trace_helm_object(yaml::Node object, const std::string& template_path, cons
   std::function<void(yaml::Node, const std::string&, int)> collect = [&](yaml::Node n, const std::string& key, int depth) {
     if (depth > 64) return;
     if (n.is_scalar() && !key.empty()) {
-      if (const SourcePlace* place = values.find(key, std::string(n.text()))) files.insert({place->repo, place->path});
+      if (const SourcePlace* place = values.find_for(key, std::string(n.text()))) files.insert({place->repo, place->path});
     }
     for (auto [k, v] : n.entries()) collect(v, std::string(k.text()), depth + 1);
     for (yaml::Node e : n.elements()) collect(e, key, depth + 1);

@@ -20,9 +20,16 @@ class HelmValueIndex {
   void add(const std::string& key, const std::string& value, SourcePlace place);
   // The last file (in Helm's order) that sets key to value.
   const SourcePlace* find(const std::string& key, const std::string& value) const;
+  // The last file that sets any key to value.
+  const SourcePlace* find_value(const std::string& value) const;
+  // Where a rendered scalar was set: its key and value as written, else, for
+  // an image (templates build "repository:tag"), the value that gives its
+  // tag, digest or repository.
+  const SourcePlace* find_for(const std::string& key, const std::string& value) const;
 
  private:
   std::map<std::pair<std::string, std::string>, SourcePlace> places_;
+  std::map<std::string, SourcePlace> by_value_;
 };
 
 // A values file of a chart build: its copy in the build and where it comes from.

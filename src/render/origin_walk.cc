@@ -14,9 +14,9 @@ struct Aligned {
 struct Winner {
   const Setter* setter = nullptr;
   SourcePosition key, value;
-  // A transformer changes a value, not where its key is written: the key of
-  // the last file that writes it (so a finding on a renamed object's name key
-  // stays in its resource).
+  // A name prefix or a namespace changes the object's identity, not where it
+  // is defined: a finding at its `name` key (about the object) stays at the
+  // key in its resource. Other keys follow their value's setter.
   std::optional<std::pair<const Setter*, SourcePosition>> written_key;
 };
 
@@ -58,6 +58,9 @@ class OriginWalker {
 
   void walk(yaml::Node value, yaml::Node key, std::vector<Aligned> aligned, const Winner& parent) {
     add_ops(aligned);
+    // A patch names the object it patches; it never renames it: an object's
+    // name and namespace are set by its resource (or a transformer).
+    if (is_identity()) std::erase_if(aligned, [](const Aligned& a) { return a.setter != 0; });
     Winner w = winner(value, aligned, parent);
     const Winner earlier = previous(value, aligned, w);
     record(value, key, w, earlier);
@@ -113,7 +116,9 @@ class OriginWalker {
     for (uint32_t s = static_cast<uint32_t>(setters_.size()); s-- > after;) {
       const Setter& t = setters_[s];
       if (t.kind != Setter::Kind::Transformer || (best && s == best->setter)) continue;
-      if (std::optional<SourcePosition> p = t.claim(field_, value)) return {&t, *p, *p, last_key(aligned)};
+      if (std::optional<SourcePosition> p = t.claim(field_, value)) {
+        return {&t, *p, *p, is_identity() ? first_key(aligned) : std::nullopt};
+      }
     }
     if (!best) {  // changed by something no setter explains: the last that has the field
       for (const Aligned& a : aligned) {
@@ -126,10 +131,15 @@ class OriginWalker {
     return {&s, best->key.valid() ? s.place(best->key) : v, v};
   }
 
-  std::optional<std::pair<const Setter*, SourcePosition>> last_key(const std::vector<Aligned>& aligned) const {
+  bool is_identity() const {
+    return field_.size() == 2 && field_[0] == "metadata" && (field_[1] == "name" || field_[1] == "namespace");
+  }
+
+  // The key as the resource writes it (patches name their target the same way).
+  std::optional<std::pair<const Setter*, SourcePosition>> first_key(const std::vector<Aligned>& aligned) const {
     const Aligned* best = nullptr;
     for (const Aligned& a : aligned) {
-      if (a.key.valid() && (!best || a.setter >= best->setter)) best = &a;
+      if (a.key.valid() && (!best || a.setter < best->setter)) best = &a;
     }
     if (!best) return std::nullopt;
     const Setter& s = setters_[best->setter];

@@ -25,6 +25,26 @@ void mark_referenced(const LoadResult& load, const LoadIndex& index, const Build
   }
 }
 
+// Files any kustomization or component names as a patch: never objects of
+// their own, whether or not a build reads them.
+std::set<uint32_t> patch_files(const LoadResult& load, const LoadIndex& index) {
+  std::set<uint32_t> out;
+  for (const BuildFile& b : load.build_files) {
+    const LoadedFile& file = load.files[b.file];
+    std::string dir = parent_of(file.path);
+    auto add = [&](std::optional<std::string_view> entry) {
+      if (!entry || entry->find('\n') != std::string_view::npos || is_remote_reference(*entry)) return;
+      std::optional<std::string> target = clean_path(join_path(dir, *entry));
+      if (auto f = target ? index.file(file.repo, *target) : std::nullopt) out.insert(*f);
+    };
+    for (yaml::Node e : b.root.get("patchesStrategicMerge").elements()) add(e.as_string());
+    for (const char* key : {"patches", "patchesJson6902"}) {
+      for (yaml::Node e : b.root.get(key).elements()) add(e.get("path").as_string());
+    }
+  }
+  return out;
+}
+
 bool is_component(yaml::Node kustomization) { return kustomization.get("kind").text() == "Component"; }
 
 }  // namespace
@@ -59,7 +79,7 @@ void add_outputs(RenderSet& set, const std::vector<const RenderOutput*>& outputs
 }
 
 std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
-  std::set<uint32_t> through_builds, never_objects;
+  std::set<uint32_t> through_builds, never_objects = patch_files(load, index);
   for (const RenderOutput* o : set.outputs) {
     for (const std::string& path : o->patch_files) {
       if (auto f = index.file(o->repo, path)) never_objects.insert(*f);

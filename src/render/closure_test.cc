@@ -1,0 +1,63 @@
+#include "render/closure.h"
+
+#include <gtest/gtest.h>
+
+namespace driftlint {
+namespace {
+
+TEST(ClosureTest, ReadsEveryFileABuildReads) {
+  MemoryTree tree({
+      {"overlays/dev/kustomization.yaml",
+       "resources: [../../base, extra.yaml]\ncomponents: [../../components/gpu]\n"
+       "patches:\n- path: replicas.yaml\n- target: {kind: Deployment}\n  patch: |-\n    - op: add\n      path: /x\n      value: 1\n"
+       "patchesStrategicMerge: [sm.yaml]\nconfigMapGenerator:\n- name: cfg\n  files: [conf=config/app.conf]\n  envs: [env.txt]\n"
+       "images: [{name: api, newTag: '1'}]\n"},
+      {"overlays/dev/extra.yaml", "kind: ConfigMap\n"},
+      {"overlays/dev/replicas.yaml", "kind: Deployment\n"},
+      {"overlays/dev/sm.yaml", "kind: Deployment\n"},
+      {"overlays/dev/config/app.conf", "a=b\n"},
+      {"overlays/dev/env.txt", "A=B\n"},
+      {"overlays/dev/unused.yaml", "kind: ConfigMap\n"},
+      {"base/kustomization.yaml", "resources: [deployment.yaml]\n"},
+      {"base/deployment.yaml", "kind: Deployment\n"},
+      {"components/gpu/kustomization.yaml", "kind: Component\npatches: [{path: gpu.yaml}]\n"},
+      {"components/gpu/gpu.yaml", "kind: Deployment\n"},
+  });
+  KustomizeClosure c = kustomize_closure(tree, "overlays/dev", 1 << 20);
+  EXPECT_TRUE(c.problems.empty());
+  EXPECT_TRUE(c.remote.empty());
+  std::set<std::string> expected = {"overlays/dev/kustomization.yaml", "overlays/dev/extra.yaml",
+                                    "overlays/dev/replicas.yaml",      "overlays/dev/sm.yaml",
+                                    "overlays/dev/config/app.conf",    "overlays/dev/env.txt",
+                                    "base/kustomization.yaml",         "base/deployment.yaml",
+                                    "components/gpu/kustomization.yaml", "components/gpu/gpu.yaml"};
+  EXPECT_EQ(c.files, expected);
+  EXPECT_EQ(c.object_files, (std::set<std::string>{"overlays/dev/extra.yaml", "base/deployment.yaml"}));
+  EXPECT_EQ(c.patch_files,
+            (std::set<std::string>{"overlays/dev/replicas.yaml", "overlays/dev/sm.yaml", "components/gpu/gpu.yaml"}));
+  ASSERT_EQ(c.kustomizations.size(), 3u);
+  EXPECT_EQ(c.kustomizations[0].dir, "overlays/dev");
+  EXPECT_EQ(c.kustomizations[0].children, std::vector<std::string>{"base"});
+  EXPECT_EQ(c.kustomizations[0].components, std::vector<std::string>{"components/gpu"});
+}
+
+TEST(ClosureTest, RemoteBasesAndEscapesAreNamedNotRead) {
+  MemoryTree tree({{"app/kustomization.yaml",
+                    "resources:\n- https://github.com/org/repo//deploy?ref=v1\n- ../../outside\n- local.yaml\n"},
+                   {"app/local.yaml", "kind: ConfigMap\n"}});
+  KustomizeClosure c = kustomize_closure(tree, "app", 1 << 20);
+  EXPECT_EQ(c.remote, std::vector<std::string>{"https://github.com/org/repo//deploy?ref=v1"});
+  ASSERT_EQ(c.problems.size(), 1u);
+  EXPECT_NE(c.problems[0].find("outside the repo"), std::string::npos) << c.problems[0];
+  EXPECT_TRUE(c.files.count("app/local.yaml"));
+}
+
+TEST(ClosureTest, CyclesEndAndAFolderWithoutKustomizationIsEmpty) {
+  MemoryTree tree({{"a/kustomization.yaml", "resources: [../b]\n"}, {"b/kustomization.yaml", "resources: [../a]\n"}});
+  KustomizeClosure c = kustomize_closure(tree, "a", 1 << 20);
+  EXPECT_EQ(c.kustomizations.size(), 2u);
+  EXPECT_TRUE(kustomize_closure(tree, "nothing", 1 << 20).kustomizations.empty());
+}
+
+}  // namespace
+}  // namespace driftlint
