@@ -4,6 +4,8 @@
 #include <map>
 #include <tuple>
 
+#include "base/strings.h"
+
 namespace driftlint {
 
 namespace {
@@ -39,21 +41,32 @@ std::string object_name(const Finding& f) {
 }
 
 void merge_into(Finding& first, const std::vector<const Finding*>& others) {
-  std::vector<std::string> names;
   for (const Finding* o : others) {
     for (const std::string& app : o->apps) {
       if (std::find(first.apps.begin(), first.apps.end(), app) == first.apps.end()) first.apps.push_back(app);
     }
-    std::string name = object_name(*o);
-    if (name != object_name(first) && std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   }
   std::sort(first.apps.begin(), first.apps.end());
-  if (names.empty()) return;
+  if (first.apps.size() > 1) first.message += " (in apps " + join(first.apps, ", ") + ")";
+  // The same object in other namespaces (one base, several overlays) reads better as namespaces.
+  bool same_name = first.object && std::all_of(others.begin(), others.end(), [&](const Finding* o) {
+    return o->object && o->object->name == first.object->name;
+  });
+  std::vector<std::string> shown;
+  for (const Finding* o : others) {
+    std::string what = same_name ? o->object->ns : object_name(*o);
+    if (what != (same_name ? first.object->ns : object_name(first)) &&
+        std::find(shown.begin(), shown.end(), what) == shown.end()) {
+      shown.push_back(what);
+    }
+  }
+  if (shown.empty()) return;
   std::string listed;
-  for (size_t i = 0; i < names.size() && i < 3; ++i) listed += (i ? ", " : "") + names[i];
-  if (names.size() > 3) listed += ", ...";
-  first.message += " (also " + std::to_string(names.size()) + " more object" + (names.size() == 1 ? "" : "s") +
-                   " set here: " + listed + ")";
+  for (size_t i = 0; i < shown.size() && i < 3; ++i) listed += (i ? ", " : "") + shown[i];
+  if (shown.size() > 3) listed += ", ... (" + std::to_string(shown.size()) + " in all)";
+  first.message += same_name ? " (also in namespace" + std::string(shown.size() == 1 ? " " : "s ") + listed + ")"
+                             : " (also " + std::to_string(shown.size()) + " more object" +
+                                   (shown.size() == 1 ? "" : "s") + " set here: " + listed + ")";
 }
 
 }  // namespace
