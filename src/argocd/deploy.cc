@@ -43,11 +43,11 @@ class Deployer {
     uint32_t repo = static_cast<uint32_t>(app.sources[s].bound.repo);
     const std::string& folder = *app.sources[s].bound.folder;
     if (kind == SourceKind::Directory) return deploy_directory(a, s, repo, folder);
-    if (kind == SourceKind::Plugin || kind == SourceKind::Jsonnet) {
+    if (kind == SourceKind::Plugin) {
       // Every file below reaches the cluster somehow; which objects is not known unrendered.
       index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
-      model_.notes.push_back(who(a, s) + (kind == SourceKind::Plugin ? " uses a config management plugin" : " is jsonnet") +
-                             ", which driftlint does not render: its objects are not judged as applied, nor for drift");
+      model_.notes.push_back(who(a, s) + " uses a config management plugin, which driftlint does not run: its "
+                                         "objects are not judged as applied, nor checked for drift");
       return;
     }
     if (kind == SourceKind::Helm) {
@@ -73,6 +73,16 @@ class Deployer {
       auto [begin, end] = index_.manifests_of(file);
       for (uint32_t i = begin; i < end; ++i) add_desired(a, s, load_.manifests[i]);
     });
+    // Argo CD evaluates the folder's .jsonnet files too; driftlint does not.
+    std::optional<std::vector<std::string>> all = load_.repos[repo].tree->files_under(folder, 5000);
+    bool jsonnet = all && std::any_of(all->begin(), all->end(), [&](const std::string& p) {
+      return p.size() > 8 && p.compare(p.size() - 8, 8, ".jsonnet") == 0 &&
+             (source.recurse || p.substr(prefix_size).find('/') == std::string::npos);
+    });
+    if (jsonnet) {
+      model_.notes.push_back(who(a, s) + " holds .jsonnet files, which driftlint does not evaluate: the objects they "
+                                         "make are not judged, nor checked for drift");
+    }
   }
 
   void deploy_output(const SourceRender& render) {

@@ -118,7 +118,6 @@ SourceKind source_kind(const Application& app, size_t s, const LoadIndex& index)
   if (source.has_plugin) return SourceKind::Plugin;
   if (source.has_helm || index.file(repo, join_path(folder, "Chart.yaml"))) return SourceKind::Helm;
   if (source.has_kustomize || index.kustomization_in(repo, folder)) return SourceKind::Kustomize;
-  if (source.node.path({"directory", "jsonnet"}).is_map()) return SourceKind::Jsonnet;
   return SourceKind::Directory;
 }
 

@@ -11,11 +11,11 @@
 
 namespace driftlint {
 
-enum class SourceKind { Directory, Kustomize, Helm, Plugin, Jsonnet, None };
+enum class SourceKind { Directory, Kustomize, Helm, Plugin, None };
 
 // How Argo CD would read the source's folder: a chart (Chart.yaml or a helm
 // block), a kustomization (a kustomization file or a kustomize block), a
-// plugin, jsonnet (a directory.jsonnet block, or .jsonnet files), or plain files.
+// plugin, or a directory (plain files, and .jsonnet files it evaluates).
 SourceKind source_kind(const Application& app, size_t source, const LoadIndex& index);
 
 // The request for a kustomize or Helm source; nullopt for other kinds or a

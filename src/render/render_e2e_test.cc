@@ -59,8 +59,8 @@ TEST_F(RenderE2eTest, AWarmRunRendersNothing) {
                                    work_.path_of("cache").string(), "--fail-on", "none"};
   Outcome cold = run(args), warm = run(args);
   EXPECT_NE(cold.err.find("rendered 2 builds with kustomize"), std::string::npos) << cold.err;
-  EXPECT_NE(cold.err.find("(0 from the cache)"), std::string::npos) << cold.err;
-  EXPECT_NE(warm.err.find("(2 from the cache)"), std::string::npos) << warm.err;
+  EXPECT_NE(cold.err.find(": 2 run now, 0 from the cache"), std::string::npos) << cold.err;
+  EXPECT_NE(warm.err.find(": 0 run now, 2 from the cache"), std::string::npos) << warm.err;
   EXPECT_EQ(cold.out, warm.out);
 }
 

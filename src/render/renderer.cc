@@ -98,7 +98,7 @@ std::vector<std::string> ToolRenderer::notes() const {
   if (kustomizations) tools = kustomize() ? kustomize()->description : "kustomize";
   if (charts) tools += std::string(tools.empty() ? "" : " and ") + (helm() ? helm()->description : "helm");
   notes.push_back("rendered " + std::to_string(rendered) + " build" + (rendered == 1 ? "" : "s") + " with " + tools +
-                  " (" + std::to_string(cached) + " from the cache)");
+                  ": " + std::to_string(rendered - cached) + " run now, " + std::to_string(cached) + " from the cache");
   return notes;
 }
 
