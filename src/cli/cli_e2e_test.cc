@@ -243,7 +243,7 @@ TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   std::map<std::string, int> rules;
   for (const auto& f : report["findings"]) ++rules[f["rule"].get<std::string>()];
   for (const char* id : {"yaml-syntax", "duplicate-resource", "interactive-sleep", "stale-checkout",
-                         "wrong-owner-repo", "self-heal-revert", "live-drift", "live-missing", "not-deployed",
+                         "wrong-owner-repo", "self-heal-revert", "live-missing", "not-deployed",
                          "app-source-missing", "gpu-quota-exceeds-capacity", "flavor-matches-no-node",
                          "missing-semaphore-key", "semaphore-not-gpu-ceiling", "semaphore-merge-overwrite",
                          "preemption-disabled", "deprecated-api"}) {
@@ -253,6 +253,9 @@ TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   EXPECT_EQ(rules.count("gpu-limit-mismatch"), 0u);
   EXPECT_EQ(rules["duplicate-key"], 2);
   EXPECT_EQ(rules["namespace-gpu-quota"], 2);
+  // The research quota raised live, and the serving overlay scaled live (reported at the overlay's patch).
+  EXPECT_EQ(rules["live-drift"], 2);
+  EXPECT_NE(r.out.find("apps/serving/overlays/gpu-prod/gpus.yaml"), std::string::npos) << r.out;
   EXPECT_EQ(report["summary"]["suppressed"], 1);
   Outcome md = run({"check", "--format", "markdown"}, workspace_.path_of("demo"));
   EXPECT_EQ(md.exit_code, 1) << md.err;
