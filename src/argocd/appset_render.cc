@@ -109,15 +109,11 @@ void apply_strategic_merge(EditNode& target, const EditNode& patch) {
     const EditNode& value = patch.values[i];
     if (!key.empty() && key[0] == '$') continue;  // $retainKeys, $setElementOrder/...: no meaning without merge keys
     EditNode* mine = target.find(key);
-    if (value.is_null()) {
+    const EditNode* directive = value.is_map() ? value.find("$patch") : nullptr;
+    if (value.is_null() || (directive && directive->text == "delete")) {
       target.erase(key);
     } else if (mine && mine->is_map() && value.is_map()) {
-      const EditNode* directive = value.find("$patch");
-      if (directive && directive->text == "delete") {
-        target.erase(key);
-      } else {
-        apply_strategic_merge(*mine, value);
-      }
+      apply_strategic_merge(*mine, value);
     } else {
       EditNode copy = value;
       if (copy.is_map()) copy.erase("$patch");
