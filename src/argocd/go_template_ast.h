@@ -24,8 +24,17 @@ enum class Tok : uint8_t {
 
 struct Token {
   Tok kind = Tok::Eof;
-  std::string text;  // as written (Text: after trimming; String: unquoted)
+  std::string text;  // as written (Text: after trimming)
   int line = 1;
+  int col = 0;  // bytes before it on its line, as Go counts for messages
+};
+
+// Where an operand or command is, and how Go prints it in an error
+// ("template: base:1:7: executing \"base\" at <.data.test>: ...").
+struct Place {
+  int line = 1;
+  int col = 0;
+  std::string text;
 };
 
 // Splits a template into tokens; an error for an unterminated action,
@@ -47,11 +56,13 @@ struct Arg {
   bool integral = false;            // ... and usable as an int (1, 1.0, 'a')
   int64_t int_value = 0;
   std::shared_ptr<Pipeline> pipe;   // Pipe
-  std::string text;                 // as written, for messages
+  std::string text;                 // as Go prints the node, for messages
+  Place place;
 };
 
 struct Command {
   std::vector<Arg> args;
+  Place place;
 };
 
 struct Pipeline {

@@ -62,7 +62,12 @@ class Exec {
   std::string take() { return std::move(out_); }
 
  private:
-  Error fail(int line, const std::string& what) const { return Error{"template: base:" + std::to_string(line) + ": " + what}; }
+  // Go's ExecError: "template: base:LINE:COL: executing "base" at <NODE>: what".
+  static Error fail(const Place& at, const std::string& what) {
+    std::string node = at.text.size() > 20 ? at.text.substr(0, 20) + "..." : at.text;
+    return Error{"template: base:" + std::to_string(at.line) + ":" + std::to_string(at.col) + ": executing \"base\" at <" +
+                 node + ">: " + what};
+  }
 
   Status walk_node(const Node& node, const TemplateValue& dot, Flow& flow) {
     switch (node.kind) {
@@ -139,7 +144,7 @@ class Exec {
         s = body(TemplateValue::integer(i), TemplateValue::integer(i));
       }
     } else if (!value.is_nil()) {
-      s = fail(node.pipe.line, "range can't iterate over " + go_format(value));
+      s = fail(node.pipe.commands.front().place, "range can't iterate over " + go_format(value));
     }
     if (s && !any) s = walk(node.otherwise, dot, outer);
     vars_.resize(mark);
@@ -150,7 +155,7 @@ class Exec {
     TemplateValue value;
     bool has_final = false;
     for (const Command& cmd : pipe.commands) {
-      Expected<TemplateValue> v = command(cmd, dot, has_final ? &value : nullptr, pipe.line);
+      Expected<TemplateValue> v = command(cmd, dot, has_final ? &value : nullptr);
       if (!v) return v;
       // A nil interface becomes "no value" between commands, as in Go.
       value = v->is(TemplateValue::Kind::Null) ? TemplateValue() : std::move(*v);
@@ -175,28 +180,28 @@ class Exec {
     }
   }
 
-  Expected<TemplateValue> command(const Command& cmd, const TemplateValue& dot, const TemplateValue* final, int line) {
+  Expected<TemplateValue> command(const Command& cmd, const TemplateValue& dot, const TemplateValue* final) {
     const Arg& first = cmd.args[0];
     bool extra = cmd.args.size() > 1 || final;
     switch (first.kind) {
-      case ArgKind::Identifier: return call(first.name, cmd.args, dot, final, line);
-      case ArgKind::Field: return fields(dot, first.fields, extra, line);
+      case ArgKind::Identifier: return call(first, cmd.args, cmd.place, dot, final);
+      case ArgKind::Field: return fields(dot, first, extra);
       case ArgKind::Variable: {
         if (first.fields.empty() && extra) break;
-        return fields(variable(first.name), first.fields, extra, line);
+        return fields(variable(first.name), first, extra);
       }
       case ArgKind::Pipe: {
         if (first.fields.empty() && extra) break;
         Expected<TemplateValue> v = pipeline(*first.pipe, dot);
         if (!v || first.fields.empty()) return v;
-        return fields(*v, first.fields, extra, line);
+        return fields(*v, first, extra);
       }
-      case ArgKind::Nil: return fail(line, "nil is not a command");
+      case ArgKind::Nil: return fail(first.place, "nil is not a command");
       default:
         if (extra) break;
         return first.kind == ArgKind::Dot ? dot : first.constant;
     }
-    return fail(line, "can't give argument to non-function " + first.text);
+    return fail(first.place, "can't give argument to non-function " + first.text);
   }
 
   TemplateValue variable(const std::string& name) const {
@@ -207,8 +212,9 @@ class Exec {
   }
 
   // .a.b.c from a receiver; `extra` when the last field is given arguments.
-  Expected<TemplateValue> fields(TemplateValue receiver, const std::vector<std::string>& names, bool extra,
-                                 int line) {
+  Expected<TemplateValue> fields(TemplateValue receiver, const Arg& arg, bool extra) {
+    const std::vector<std::string>& names = arg.fields;
+    const Place& line = arg.place;
     for (size_t i = 0; i < names.size(); ++i) {
       const std::string& name = names[i];
       if (receiver.is_missing()) {
@@ -217,7 +223,8 @@ class Exec {
       }
       if (receiver.is(TemplateValue::Kind::Null)) return fail(line, "nil pointer evaluating interface {}." + name);
       if (!receiver.is(TemplateValue::Kind::Map)) {
-        return fail(line, "can't evaluate field " + name + " in type " + go_type_name(receiver));
+        // What a map holds is an interface {} to Go: it names that type, not the value's.
+        return fail(line, "can't evaluate field " + name + " in type " + (i > 0 ? "interface {}" : go_type_name(receiver)));
       }
       if (extra && i + 1 == names.size()) return fail(line, name + " is not a method but has arguments");
       const TemplateValue* found = receiver.find(name);
@@ -232,7 +239,7 @@ class Exec {
     return receiver;
   }
 
-  Expected<TemplateValue> validate(TemplateValue v, ArgType type, int line) const {
+  Expected<TemplateValue> validate(TemplateValue v, ArgType type, const Place& line) const {
     if (v.is_missing()) {
       if (type == ArgType::Value) return v;
       if (type == ArgType::Any || type == ArgType::Map || type == ArgType::List) return TemplateValue::null();
@@ -243,8 +250,9 @@ class Exec {
     return fail(line, std::string("wrong type for value; expected ") + type_name(type) + "; got " + got);
   }
 
-  Expected<TemplateValue> constant(const Arg& arg, ArgType type, int line) const {
+  Expected<TemplateValue> constant(const Arg& arg, ArgType type) const {
     const TemplateValue& c = arg.constant;
+    const Place& line = arg.place;
     switch (type) {
       case ArgType::Any:
       case ArgType::Value: return c;
@@ -264,22 +272,23 @@ class Exec {
     }
   }
 
-  Expected<TemplateValue> argument(const Arg& arg, ArgType type, const TemplateValue& dot, int line) {
+  Expected<TemplateValue> argument(const Arg& arg, ArgType type, const TemplateValue& dot) {
+    const Place& line = arg.place;
     switch (arg.kind) {
       case ArgKind::Dot: return validate(dot, type, line);
       case ArgKind::Nil:
         if (type == ArgType::Value) return TemplateValue();
         if (type == ArgType::Any || type == ArgType::Map || type == ArgType::List) return TemplateValue::null();
         return fail(line, std::string("cannot assign nil to ") + type_name(type));
-      case ArgKind::Constant: return constant(arg, type, line);
+      case ArgKind::Constant: return constant(arg, type);
       case ArgKind::Identifier: {
-        Expected<TemplateValue> v = call(arg.name, {arg}, dot, nullptr, line);
+        Expected<TemplateValue> v = call(arg, {arg}, arg.place, dot, nullptr);
         if (!v) return v;
         return validate(std::move(*v), type, line);
       }
       default: {
-        Command alone{{arg}};
-        Expected<TemplateValue> v = command(alone, dot, nullptr, line);
+        Command alone{{arg}, arg.place};
+        Expected<TemplateValue> v = command(alone, dot, nullptr);
         if (!v) return v;
         return validate(std::move(*v), type, line);
       }
@@ -287,10 +296,10 @@ class Exec {
   }
 
   Expected<TemplateValue> and_or(bool is_or, const std::vector<Arg>& args, const TemplateValue& dot,
-                                 const TemplateValue* final, int line) {
+                                 const TemplateValue* final) {
     TemplateValue v;
     for (size_t i = 1; i < args.size(); ++i) {
-      Expected<TemplateValue> a = argument(args[i], ArgType::Value, dot, line);
+      Expected<TemplateValue> a = argument(args[i], ArgType::Value, dot);
       if (!a) return a;
       v = std::move(*a);
       if (go_truth(v) == is_or) return v;
@@ -299,8 +308,12 @@ class Exec {
     return v;
   }
 
-  Expected<TemplateValue> call(const std::string& name, const std::vector<Arg>& args, const TemplateValue& dot,
-                               const TemplateValue* final, int line) {
+  // A function call: argument counts checked at the function's name, each
+  // argument at itself, the function's own error at the whole command.
+  Expected<TemplateValue> call(const Arg& fn, const std::vector<Arg>& args, const Place& command_place,
+                               const TemplateValue& dot, const TemplateValue* final) {
+    const std::string& name = fn.name;
+    const Place& line = fn.place;
     const Function& f = functions_.at(name);
     size_t given = args.size() - 1 + (final ? 1 : 0);
     size_t fixed = f.variadic ? f.params.size() - 1 : f.params.size();
@@ -312,21 +325,21 @@ class Exec {
       return fail(line, "wrong number of args for " + name + ": want " + std::to_string(fixed) + " got " +
                             std::to_string(given));
     }
-    if (name == "and" || name == "or") return and_or(name == "or", args, dot, final, line);
+    if (name == "and" || name == "or") return and_or(name == "or", args, dot, final);
     std::vector<TemplateValue> values;
     auto type_at = [&](size_t i) { return i < fixed ? f.params[i] : f.params.back(); };
     for (size_t i = 1; i < args.size(); ++i) {
-      Expected<TemplateValue> v = argument(args[i], type_at(i - 1), dot, line);
+      Expected<TemplateValue> v = argument(args[i], type_at(i - 1), dot);
       if (!v) return v;
       values.push_back(std::move(*v));
     }
     if (final) {
-      Expected<TemplateValue> v = validate(*final, type_at(values.size()), line);
+      Expected<TemplateValue> v = validate(*final, type_at(values.size()), command_place);
       if (!v) return v;
       values.push_back(std::move(*v));
     }
     Expected<TemplateValue> result = f.call(values);
-    if (!result) return fail(line, "error calling " + name + ": " + result.error().message);
+    if (!result) return fail(command_place, "error calling " + name + ": " + result.error().message);
     return result;
   }
 

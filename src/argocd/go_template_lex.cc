@@ -49,7 +49,10 @@ class Lexer {
   Error fail(const std::string& what) const { return Error{"template: base:" + std::to_string(line_) + ": " + what}; }
 
   void emit(Tok kind, std::string text) {
-    out_.push_back({kind, std::move(text), line_});
+    size_t start = pos_ >= text.size() ? pos_ - text.size() : 0;
+    size_t newline = start == 0 ? std::string_view::npos : in_.rfind('\n', start - 1);
+    int col = static_cast<int>(newline == std::string_view::npos ? start : start - newline - 1);
+    out_.push_back({kind, std::move(text), line_, col});
     for (char c : out_.back().text) line_ += c == '\n';
   }
 

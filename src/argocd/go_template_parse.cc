@@ -216,6 +216,7 @@ class Parser {
   }
 
   Status command(Command& cmd) {
+    cmd.place = Place{peek_non_space().line, peek_non_space().col, ""};
     while (true) {
       peek_non_space();
       Arg arg;
@@ -232,7 +233,17 @@ class Parser {
       break;
     }
     if (cmd.args.empty()) return fail("empty command");
+    for (const Arg& a : cmd.args) cmd.place.text += (cmd.place.text.empty() ? "" : " ") + a.text;
     return {};
+  }
+
+  // How Go prints a pipeline: "$x := a b | c".
+  static std::string pipeline_text(const Pipeline& pipe) {
+    std::string out;
+    for (size_t i = 0; i < pipe.vars.size(); ++i) out += (i ? ", " : "") + pipe.vars[i];
+    if (!pipe.vars.empty()) out += pipe.assign ? " = " : " := ";
+    for (size_t i = 0; i < pipe.commands.size(); ++i) out += (i ? " | " : "") + pipe.commands[i].place.text;
+    return out;
   }
 
   bool defined(const std::string& name) const {
@@ -249,6 +260,9 @@ class Parser {
     if (arg.kind == ArgKind::Constant || arg.kind == ArgKind::Nil || arg.kind == ArgKind::Dot) {
       return fail("unexpected . after term \"" + arg.text + "\"");
     }
+    // Go places a chain at its first chained field (".test" of ".data.test").
+    arg.place.line = peek().line;
+    arg.place.col = peek().col;
     while (peek().kind == Tok::Field) {
       std::string field = next().text;
       arg.fields.push_back(field.substr(1));
@@ -263,6 +277,7 @@ class Parser {
       arg.kind = ArgKind::Pipe;
       arg.pipe = std::move(pipe);
     }
+    arg.place.text = arg.text;
     return {};
   }
 
@@ -293,6 +308,7 @@ class Parser {
     const Token& t = peek();
     found = true;
     arg.text = t.text;
+    arg.place = Place{t.line, t.col, t.text};
     switch (t.kind) {
       case Tok::Identifier:
         next();
@@ -349,7 +365,10 @@ class Parser {
         next();
         arg.kind = ArgKind::Pipe;
         arg.pipe = std::make_shared<Pipeline>();
-        return pipeline(*arg.pipe, "parenthesized pipeline", Tok::RightParen);
+        Status s = pipeline(*arg.pipe, "parenthesized pipeline", Tok::RightParen);
+        arg.text = "(" + pipeline_text(*arg.pipe) + ")";
+        arg.place.text = arg.text;
+        return s;
       }
       default:
         found = false;

@@ -37,10 +37,10 @@ TEST(GoTemplateTest, TextFieldsAndMissingKeys) {
   EXPECT_EQ(run("{{.missing.deeper}}"), "<no value>");
   EXPECT_EQ(run("{{.nothing}}"), "<no value>");  // a nil interface prints as no value
   EXPECT_EQ(run("{{.missing}}", MissingKey::Zero), "<no value>");
-  EXPECT_EQ(run("{{.missing}}", MissingKey::Error), "ERROR: template: base:1: map has no entry for key \"missing\"");
-  EXPECT_EQ(run("{{.missing.x}}", MissingKey::Zero), "ERROR: template: base:1: nil pointer evaluating interface {}.x");
-  EXPECT_EQ(run("{{.nothing.x}}"), "ERROR: template: base:1: nil pointer evaluating interface {}.x");
-  EXPECT_EQ(run("{{.name.x}}"), "ERROR: template: base:1: can't evaluate field x in type string");
+  EXPECT_EQ(run("{{.missing}}", MissingKey::Error), "ERROR: template: base:1:2: executing \"base\" at <.missing>: map has no entry for key \"missing\"");
+  EXPECT_EQ(run("{{.missing.x}}", MissingKey::Zero), "ERROR: template: base:1:10: executing \"base\" at <.missing.x>: nil pointer evaluating interface {}.x");
+  EXPECT_EQ(run("{{.nothing.x}}"), "ERROR: template: base:1:10: executing \"base\" at <.nothing.x>: nil pointer evaluating interface {}.x");
+  EXPECT_EQ(run("{{.name.x}}"), "ERROR: template: base:1:7: executing \"base\" at <.name.x>: can't evaluate field x in type interface {}");
   EXPECT_EQ(run("{{.count}} {{.big}} {{.half}} {{.enabled}}"), "3 1e+06 0.5 true");  // numbers are float64, as from JSON
   EXPECT_EQ(run("{{.list}} {{.labels}}"), "[a b c] map[env:prod region:eu-west-1]");
   EXPECT_EQ(run("{{.}}").substr(0, 4), "map[");
@@ -62,9 +62,9 @@ TEST(GoTemplateTest, LiteralsAndPipelines) {
   EXPECT_EQ(run("{{ (index .path.segments 1) }}"), "team-a");
   EXPECT_EQ(run("{{ (.path).basename }}"), "web");
   EXPECT_EQ(run("{{ index .labels \"env\" }}/{{ index .labels \"nope\" }}"), "prod/<no value>");
-  EXPECT_EQ(run("{{ index .path.segments 3 }}"), "ERROR: template: base:1: error calling index: reflect: slice index out of range");
-  EXPECT_EQ(run("{{ index .path.segments 5 }}"), "ERROR: template: base:1: error calling index: index out of range: 5");
-  EXPECT_EQ(run("{{ index .missing 0 }}"), "ERROR: template: base:1: error calling index: index of untyped nil");
+  EXPECT_EQ(run("{{ index .path.segments 3 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .path.segments...>: error calling index: reflect: slice index out of range");
+  EXPECT_EQ(run("{{ index .path.segments 5 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .path.segments...>: error calling index: index out of range: 5");
+  EXPECT_EQ(run("{{ index .missing 0 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .missing 0>: error calling index: index of untyped nil");
   EXPECT_EQ(run("{{ len .list }} {{ len .name }} {{ len .labels }}"), "3 9 2");
   EXPECT_EQ(run("{{ print 1 2 \"a\" \"b\" 3 }}"), "1 2ab3");
   EXPECT_EQ(run("{{ printf \"%05.1f|%-4s|%q|%v|%d|%x\" .half \"ab\" \"q\" .list 7 255 }}"), "000.5|ab  |\"q\"|[a b c]|7|ff");
@@ -76,14 +76,14 @@ TEST(GoTemplateTest, Conditionals) {
   EXPECT_EQ(run("{{if .enabled}}yes{{else}}no{{end}}"), "yes");
   EXPECT_EQ(run("{{if .empty}}a{{else if .nothing}}b{{else if eq .name \"Guestbook\"}}c{{else}}d{{end}}"), "c");
   EXPECT_EQ(run("{{if and .enabled .empty}}a{{else}}b{{end}}|{{ or .empty .name }}|{{ and .name 0 }}"), "b|Guestbook|0");
-  EXPECT_EQ(run("{{ or .empty (index .missing 0) }}"), "ERROR: template: base:1: error calling index: index of untyped nil");
+  EXPECT_EQ(run("{{ or .empty (index .missing 0) }}"), "ERROR: template: base:1:14: executing \"base\" at <index .missing 0>: error calling index: index of untyped nil");
   EXPECT_EQ(run("{{ and .empty (index .missing 0) }}"), "");  // and stops at the first false argument
   EXPECT_EQ(run("{{ not .enabled }} {{ not .missing }}"), "false true");
   EXPECT_EQ(run("{{with .path}}{{.basename}}{{end}}|{{with .missing}}x{{else}}none{{end}}"), "web|none");
   EXPECT_EQ(run("{{ eq .name \"a\" \"Guestbook\" }} {{ ne .count 3.0 }} {{ lt 1 2 }} {{ ge \"b\" \"a\" }}"), "true false true true");
-  EXPECT_EQ(run("{{ eq .count 3 }}"), "ERROR: template: base:1: error calling eq: incompatible types for comparison");
+  EXPECT_EQ(run("{{ eq .count 3 }}"), "ERROR: template: base:1:3: executing \"base\" at <eq .count 3>: error calling eq: incompatible types for comparison");
   EXPECT_EQ(run("{{ eq .missing \"x\" }}"), "false");
-  EXPECT_EQ(run("{{ lt .list 1 }}"), "ERROR: template: base:1: error calling lt: invalid type for comparison");
+  EXPECT_EQ(run("{{ lt .list 1 }}"), "ERROR: template: base:1:3: executing \"base\" at <lt .list 1>: error calling lt: invalid type for comparison");
 }
 
 TEST(GoTemplateTest, RangeAndVariables) {
@@ -97,7 +97,29 @@ TEST(GoTemplateTest, RangeAndVariables) {
   EXPECT_EQ(run("{{ $x := .name }}{{ $x = lower $x }}{{ $x }}"), "guestbook");
   EXPECT_EQ(run("{{range .list}}{{$.name}}{{end}}"), "GuestbookGuestbookGuestbook");
   EXPECT_EQ(run("{{ $last := \"\" }}{{range .list}}{{ $last = . }}{{end}}{{ $last }}"), "c");
-  EXPECT_EQ(run("{{range .name}}x{{end}}"), "ERROR: template: base:1: range can't iterate over Guestbook");
+  EXPECT_EQ(run("{{range .name}}x{{end}}"), "ERROR: template: base:1:8: executing \"base\" at <.name>: range can't iterate over Guestbook");
+}
+
+// Argo CD's TestRenderTemplateParamsGoTemplate, word for word after its "failed to execute go template X: ".
+TEST(GoTemplateTest, ArgoCdsOwnErrorCases) {
+  TemplateValue data = *value_from_yaml_text("data: a data string\nunused: x\nvalue: \"non\\n compliant\\n yaml\"\n");
+  auto err = [&](std::string_view text, MissingKey missing) {
+    return render_go_template(text, data, GoTemplateOptions{missing}).error().message;
+  };
+  EXPECT_EQ(err("{{functiondoesnotexist}}", MissingKey::Invalid),
+            "template: base:1: function \"functiondoesnotexist\" not defined");
+  EXPECT_EQ(err("{{.data.test}}", MissingKey::Invalid),
+            "template: base:1:7: executing \"base\" at <.data.test>: can't evaluate field test in type interface {}");
+  EXPECT_EQ(err("--> {{.doesnotexist}} <--", MissingKey::Error),
+            "template: base:1:6: executing \"base\" at <.doesnotexist>: map has no entry for key \"doesnotexist\"");
+  EXPECT_EQ(err("{{ get (fromYaml .value) \"hello\" }}", MissingKey::Invalid),
+            "template: base:1:8: executing \"base\" at <fromYaml .value>: error calling fromYaml: error unmarshaling "
+            "JSON: while decoding JSON: json: cannot unmarshal string into Go value of type map[string]interface {}");
+  EXPECT_EQ(*render_go_template("--> {{.doesnotexist}} <--", data, {}), "--> <no value> <--");
+  EXPECT_EQ(*render_go_template("{{ toYaml . | indent 2 }}", *value_from_yaml_text("foo: {bar: {bool: true, number: 2, str: Hello world}}"), {}),
+            "  foo:\n    bar:\n      bool: true\n      number: 2\n      str: Hello world");
+  EXPECT_EQ(*render_go_template("{{ fromYamlArray .value | last }}", *value_from_yaml_text("value: \"- hello world\\n- bonjour tout le monde\""), {}),
+            "bonjour tout le monde");
 }
 
 TEST(GoTemplateTest, ParseErrorsReadAsGo) {
@@ -114,14 +136,14 @@ TEST(GoTemplateTest, ParseErrorsReadAsGo) {
 }
 
 TEST(GoTemplateTest, ArgumentTypesAreChecked) {
-  EXPECT_EQ(run("{{ lower .count }}"), "ERROR: template: base:1: wrong type for value; expected string; got float64");
-  EXPECT_EQ(run("{{ lower .missing }}"), "ERROR: template: base:1: invalid value; expected string");
-  EXPECT_EQ(run("{{ lower 3 }}"), "ERROR: template: base:1: expected string; found 3");
-  EXPECT_EQ(run("{{ trunc \"3\" .name }}"), "ERROR: template: base:1: expected integer; found \"3\"");
+  EXPECT_EQ(run("{{ lower .count }}"), "ERROR: template: base:1:9: executing \"base\" at <.count>: wrong type for value; expected string; got float64");
+  EXPECT_EQ(run("{{ lower .missing }}"), "ERROR: template: base:1:9: executing \"base\" at <.missing>: invalid value; expected string");
+  EXPECT_EQ(run("{{ lower 3 }}"), "ERROR: template: base:1:9: executing \"base\" at <3>: expected string; found 3");
+  EXPECT_EQ(run("{{ trunc \"3\" .name }}"), "ERROR: template: base:1:9: executing \"base\" at <\"3\">: expected integer; found \"3\"");
   EXPECT_EQ(run("{{ trunc 3.0 .name }}"), "Gue");  // an integral constant is an int
-  EXPECT_EQ(run("{{ lower }}"), "ERROR: template: base:1: wrong number of args for lower: want 1 got 0");
-  EXPECT_EQ(run("{{ .name 1 }}"), "ERROR: template: base:1: name is not a method but has arguments");
-  EXPECT_EQ(run("{{ \"a\" 1 }}"), "ERROR: template: base:1: can't give argument to non-function \"a\"");
+  EXPECT_EQ(run("{{ lower }}"), "ERROR: template: base:1:3: executing \"base\" at <lower>: wrong number of args for lower: want 1 got 0");
+  EXPECT_EQ(run("{{ .name 1 }}"), "ERROR: template: base:1:3: executing \"base\" at <.name>: name is not a method but has arguments");
+  EXPECT_EQ(run("{{ \"a\" 1 }}"), "ERROR: template: base:1:3: executing \"base\" at <\"a\">: can't give argument to non-function \"a\"");
 }
 
 TEST(GoTemplateTest, OptionsAreReadAsGoReadsThem) {

@@ -83,7 +83,9 @@ R from_yaml(Args& a, bool want_list) {
   if (!v) return v.error();
   if (v->is(Kind::Null)) return want_list ? TemplateValue::list() : TemplateValue::map();
   if (want_list != v->is(Kind::List) || (!want_list && !v->is(Kind::Map))) {
-    return Error{std::string("error unmarshaling JSON: json: cannot unmarshal ") + (v->is(Kind::List) ? "array" : "value") +
+    const char* json_kind = v->is(Kind::List) ? "array" : v->is(Kind::Map) ? "object" : v->is(Kind::String) ? "string"
+                            : v->is(Kind::Bool) ? "bool" : "number";
+    return Error{std::string("error unmarshaling JSON: while decoding JSON: json: cannot unmarshal ") + json_kind +
                  " into Go value of type " + (want_list ? "[]interface {}" : "map[string]interface {}")};
   }
   return v;
