@@ -17,12 +17,13 @@ bool is_generator_kind(std::string_view key) {
 
 namespace {
 
-void flatten_into(const TemplateValue& v, const std::string& prefix, std::map<std::string, std::string>& out) {
+void flatten_into(const TemplateValue& v, const std::string& prefix, std::map<std::string, std::string>& out, int depth) {
+  if (depth > kMaxValueDepth) return;
   if (v.is(TemplateValue::Kind::Map)) {
-    for (const auto& [key, item] : v.entries()) flatten_into(item, prefix.empty() ? key : prefix + "." + key, out);
+    for (const auto& [key, item] : v.entries()) flatten_into(item, prefix.empty() ? key : prefix + "." + key, out, depth + 1);
   } else if (v.is(TemplateValue::Kind::List)) {
     for (size_t i = 0; i < v.items().size(); ++i) {
-      flatten_into(v.items()[i], prefix.empty() ? std::to_string(i) : prefix + "." + std::to_string(i), out);
+      flatten_into(v.items()[i], prefix.empty() ? std::to_string(i) : prefix + "." + std::to_string(i), out, depth + 1);
     }
   } else {
     out[prefix] = v.is_nil() ? "<nil>" : go_format(v);
@@ -87,7 +88,7 @@ GeneratorResult dispatch(std::string_view kind, yaml::Node node, GeneratorContex
 
 std::map<std::string, std::string> flatten_params(const TemplateValue& params) {
   std::map<std::string, std::string> out;
-  flatten_into(params, "", out);
+  flatten_into(params, "", out, 0);
   return out;
 }
 
@@ -138,7 +139,8 @@ GeneratorResult run_generator(yaml::Node entry, GeneratorContext& ctx, const Tem
   }
   yaml::Node generator = entry;
   if (parent && !parent->entries().empty()) {
-    Expected<yaml::Node> rendered = interpolate(entry, *parent, ctx);
+    // A copy: what a template does to its parameters (Sprig's set) stays in this child.
+    Expected<yaml::Node> rendered = interpolate(entry, parent->deep_copy(), ctx);
     if (!rendered) {
       out.fail(ctx.who + ": a matrix's second generator does not render with the first one's parameters: " +
                rendered.error().message);

@@ -14,12 +14,13 @@ namespace driftlint {
 namespace {
 
 // mergo.Merge(dst, src, WithOverride) on parameter maps: src wins, maps merge deeply.
-void merge_override(TemplateValue::Map& dst, const TemplateValue::Map& src) {
+void merge_override(TemplateValue::Map& dst, const TemplateValue::Map& src, int depth = 0) {
   for (const auto& [key, value] : src) {
     auto it = dst.find(key);
-    if (it != dst.end() && it->second.is(TemplateValue::Kind::Map) && value.is(TemplateValue::Kind::Map)) {
+    if (it != dst.end() && it->second.is(TemplateValue::Kind::Map) && value.is(TemplateValue::Kind::Map) &&
+        depth < kMaxValueDepth) {
       TemplateValue merged = it->second.deep_copy();
-      merge_override(*merged.shared_map(), value.entries());
+      merge_override(*merged.shared_map(), value.entries(), depth + 1);
       it->second = std::move(merged);
     } else {
       dst[key] = value.deep_copy();
@@ -64,6 +65,9 @@ Expected<std::map<std::string, TemplateValue>> by_merge_key(const std::vector<st
 
 }  // namespace
 
+// A matrix multiplies: past this many parameter sets the rest is not expanded.
+constexpr size_t kMaxMatrixSets = 100000;
+
 GeneratorResult matrix_params(yaml::Node node, GeneratorContext& ctx, int depth) {
   GeneratorResult out;
   yaml::Node children = node.get("generators");
@@ -74,6 +78,11 @@ GeneratorResult matrix_params(yaml::Node node, GeneratorContext& ctx, int depth)
   GeneratorResult first = run_generator(children.element(0), ctx, nullptr, depth + 1);
   out.absorb(first);
   for (const TemplateValue& a : first.params) {
+    if (out.params.size() >= kMaxMatrixSets) {
+      out.fail(ctx.who + ": its matrix generator makes more than " + std::to_string(kMaxMatrixSets) +
+               " parameter sets; the rest was not expanded");
+      return out;
+    }
     GeneratorResult second = run_generator(children.element(1), ctx, &a, depth + 1);
     out.absorb(second);
     for (const TemplateValue& b : second.params) {

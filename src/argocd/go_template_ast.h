@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -40,6 +41,9 @@ struct Place {
 // Splits a template into tokens; an error for an unterminated action,
 // string or comment, as Go's lexer reports them.
 Expected<std::vector<Token>> lex(std::string_view text);
+
+// strconv.Unquote for "..." (Go's escapes), `...` (raw) and '.' (a rune).
+std::optional<std::string> unquote(std::string_view text);
 
 struct Pipeline;
 
@@ -90,6 +94,10 @@ enum class ArgType : uint8_t {
   Map,     // map[string]interface{}
   List,    // []interface{}
 };
+
+// Go's name for a parameter type, and whether a value is of it.
+const char* arg_type_name(ArgType type);
+bool arg_type_fits(const TemplateValue& value, ArgType type);
 
 struct Function {
   std::vector<ArgType> params;

@@ -13,35 +13,15 @@ namespace {
 
 using namespace gotmpl;
 
-constexpr size_t kMaxOutput = 1u << 20;  // a template that writes more is stopped
+// A template from a repo under review must not stop the run: it may write
+// at most 1 MiB, take 200,000 steps, and hand its functions and its output
+// values worth 256 MiB in all (each node 16 bytes, strings by their size,
+// a value held twice counted twice).
+constexpr size_t kMaxOutput = 1u << 20;
+constexpr size_t kMaxSteps = 200000;
+constexpr size_t kValueBudget = 256u << 20;
 
 enum class Flow { Normal, Break, Continue };
-
-const char* type_name(ArgType t) {
-  switch (t) {
-    case ArgType::Any: return "interface {}";
-    case ArgType::Value: return "reflect.Value";
-    case ArgType::String: return "string";
-    case ArgType::Int: return "int";
-    case ArgType::Bool: return "bool";
-    case ArgType::Float: return "float64";
-    case ArgType::Map: return "map[string]interface {}";
-    case ArgType::List: return "[]interface {}";
-  }
-  return "?";
-}
-
-bool kind_fits(const TemplateValue& v, ArgType t) {
-  switch (t) {
-    case ArgType::String: return v.is(TemplateValue::Kind::String);
-    case ArgType::Int: return v.is(TemplateValue::Kind::Int);
-    case ArgType::Bool: return v.is(TemplateValue::Kind::Bool);
-    case ArgType::Float: return v.is(TemplateValue::Kind::Float);
-    case ArgType::Map: return v.is(TemplateValue::Kind::Map);
-    case ArgType::List: return v.is(TemplateValue::Kind::List);
-    default: return true;
-  }
-}
 
 class Exec {
  public:
@@ -69,7 +49,29 @@ class Exec {
                  node + ">: " + what};
   }
 
+  Status step(const Place& at) {
+    if (++steps_ > kMaxSteps) return fail(at, "the template takes more than " + std::to_string(kMaxSteps) + " steps");
+    return {};
+  }
+
+  // Counts a value against the budget: a bounded walk, with no recursion.
+  Status charge(const TemplateValue& value, const Place& at) {
+    std::vector<std::pair<const TemplateValue*, int>> stack{{&value, 0}};
+    while (!stack.empty()) {
+      auto [v, depth] = stack.back();
+      stack.pop_back();
+      size_t cost = 16 + v->str().size();
+      if (cost > budget_) return fail(at, "the template works on more than 256 MiB of values");
+      budget_ -= cost;
+      if (depth >= kMaxValueDepth) continue;
+      for (const TemplateValue& item : v->items()) stack.push_back({&item, depth + 1});
+      for (const auto& [key, item] : v->entries()) stack.push_back({&item, depth + 1});
+    }
+    return {};
+  }
+
   Status walk_node(const Node& node, const TemplateValue& dot, Flow& flow) {
+    if (Status s = step(node.pipe.commands.empty() ? Place{} : node.pipe.commands.front().place); !s) return s;
     switch (node.kind) {
       case NodeKind::Text: out_ += node.text; return {};
       case NodeKind::Break: flow = Flow::Break; return {};
@@ -77,7 +79,10 @@ class Exec {
       case NodeKind::Action: {
         Expected<TemplateValue> v = pipeline(node.pipe, dot);
         if (!v) return v.error();
-        if (node.pipe.vars.empty()) out_ += go_format(*v);
+        if (node.pipe.vars.empty()) {
+          if (Status s = charge(*v, node.pipe.commands.front().place); !s) return s;
+          out_ += go_format(*v);
+        }
         return {};
       }
       case NodeKind::If:
@@ -127,6 +132,7 @@ class Exec {
     auto body = [&](const TemplateValue& index, const TemplateValue& element) {
       any = true;
       flow = Flow::Normal;
+      if (Status s = step(node.pipe.commands.front().place); !s) return s;
       return iteration(node, index, element, flow);
     };
     Status s;
@@ -243,11 +249,11 @@ class Exec {
     if (v.is_missing()) {
       if (type == ArgType::Value) return v;
       if (type == ArgType::Any || type == ArgType::Map || type == ArgType::List) return TemplateValue::null();
-      return fail(line, std::string("invalid value; expected ") + type_name(type));
+      return fail(line, std::string("invalid value; expected ") + arg_type_name(type));
     }
-    if (type == ArgType::Any || type == ArgType::Value || kind_fits(v, type)) return v;
+    if (type == ArgType::Any || type == ArgType::Value || arg_type_fits(v, type)) return v;
     std::string got = v.is(TemplateValue::Kind::Null) ? "interface {}" : go_type_name(v);
-    return fail(line, std::string("wrong type for value; expected ") + type_name(type) + "; got " + got);
+    return fail(line, std::string("wrong type for value; expected ") + arg_type_name(type) + "; got " + got);
   }
 
   Expected<TemplateValue> constant(const Arg& arg, ArgType type) const {
@@ -268,7 +274,7 @@ class Exec {
       case ArgType::Bool:
         if (c.is(TemplateValue::Kind::Bool)) return c;
         return fail(line, "expected bool; found " + arg.text);
-      default: return fail(line, "can't handle " + arg.text + " for arg of type " + type_name(type));
+      default: return fail(line, "can't handle " + arg.text + " for arg of type " + arg_type_name(type));
     }
   }
 
@@ -279,7 +285,7 @@ class Exec {
       case ArgKind::Nil:
         if (type == ArgType::Value) return TemplateValue();
         if (type == ArgType::Any || type == ArgType::Map || type == ArgType::List) return TemplateValue::null();
-        return fail(line, std::string("cannot assign nil to ") + type_name(type));
+        return fail(line, std::string("cannot assign nil to ") + arg_type_name(type));
       case ArgKind::Constant: return constant(arg, type);
       case ArgKind::Identifier: {
         Expected<TemplateValue> v = call(arg, {arg}, arg.place, dot, nullptr);
@@ -325,6 +331,7 @@ class Exec {
       return fail(line, "wrong number of args for " + name + ": want " + std::to_string(fixed) + " got " +
                             std::to_string(given));
     }
+    if (Status s = step(line); !s) return s.error();
     if (name == "and" || name == "or") return and_or(name == "or", args, dot, final);
     std::vector<TemplateValue> values;
     auto type_at = [&](size_t i) { return i < fixed ? f.params[i] : f.params.back(); };
@@ -338,8 +345,12 @@ class Exec {
       if (!v) return v;
       values.push_back(std::move(*v));
     }
+    for (const TemplateValue& v : values) {
+      if (Status s = charge(v, command_place); !s) return s.error();
+    }
     Expected<TemplateValue> result = f.call(values);
     if (!result) return fail(command_place, "error calling " + name + ": " + result.error().message);
+    if (Status s = charge(*result, command_place); !s) return s.error();
     return result;
   }
 
@@ -347,48 +358,17 @@ class Exec {
   GoTemplateOptions options_;
   std::vector<std::pair<std::string, TemplateValue>> vars_;
   std::string out_;
+  size_t steps_ = 0;
+  size_t budget_ = kValueBudget;
 };
 
 }  // namespace
-
-Expected<GoTemplateOptions> parse_go_template_options(const std::vector<std::string>& options) {
-  GoTemplateOptions out;
-  for (const std::string& option : options) {
-    if (option == "missingkey=default" || option == "missingkey=invalid") {
-      out.missing_key = MissingKey::Invalid;
-    } else if (option == "missingkey=zero") {
-      out.missing_key = MissingKey::Zero;
-    } else if (option == "missingkey=error") {
-      out.missing_key = MissingKey::Error;
-    } else {
-      return Error{"unrecognized goTemplateOptions entry \"" + option + "\""};
-    }
-  }
-  return out;
-}
-
-Expected<GoTemplate> GoTemplate::parse(std::string_view text) {
-  Expected<std::vector<Token>> tokens = lex(text);
-  if (!tokens) return tokens.error();
-  Expected<std::vector<Node>> nodes = gotmpl::parse(*tokens, template_functions());
-  if (!nodes) return nodes.error();
-  GoTemplate t;
-  t.root_ = std::make_shared<const std::vector<Node>>(std::move(*nodes));
-  return t;
-}
 
 Expected<std::string> GoTemplate::execute(const TemplateValue& data, const GoTemplateOptions& options) const {
   Exec exec(options, data);
   Flow flow = Flow::Normal;
   if (Status s = exec.walk(*root_, data, flow); !s) return s.error();
   return exec.take();
-}
-
-Expected<std::string> render_go_template(std::string_view text, const TemplateValue& data,
-                                         const GoTemplateOptions& options) {
-  Expected<GoTemplate> t = GoTemplate::parse(text);
-  if (!t) return t.error();
-  return t->execute(data, options);
 }
 
 }  // namespace driftlint

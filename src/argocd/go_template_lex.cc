@@ -1,6 +1,7 @@
 // Go's text/template/parse lexer, as a loop over the text instead of state
 // functions: text up to "{{", trim markers ("{{- " and " -}}" eat the
 // white space beside them), comments, and the tokens inside an action.
+#include <cstdlib>
 #include <unordered_map>
 
 #include "argocd/go_template_ast.h"
@@ -239,5 +240,55 @@ class Lexer {
 }  // namespace
 
 Expected<std::vector<Token>> lex(std::string_view text) { return Lexer(text).run(); }
+
+// strconv.Unquote for "..." (Go escapes), `...` (raw) and '.' (a rune).
+std::optional<std::string> unquote(std::string_view text) {
+  if (text.size() < 2) return std::nullopt;
+  if (text.front() == '`') return std::string(text.substr(1, text.size() - 2));
+  std::string out;
+  for (size_t i = 1; i + 1 < text.size(); ++i) {
+    char c = text[i];
+    if (c != '\\') {
+      out += c;
+      continue;
+    }
+    if (++i >= text.size() - 1) return std::nullopt;
+    char e = text[i];
+    static const std::string_view from = "abfnrtv\\\"'";
+    static const std::string_view to = "\a\b\f\n\r\t\v\\\"'";
+    if (size_t k = from.find(e); k != std::string_view::npos) {
+      out += to[k];
+      continue;
+    }
+    int width = e == 'x' ? 2 : e == 'u' ? 4 : e == 'U' ? 8 : (e >= '0' && e <= '7') ? 3 : 0;
+    if (width == 0) return std::nullopt;
+    size_t start = e >= '0' && e <= '7' ? i : i + 1;
+    if (start + static_cast<size_t>(width) > text.size() - 1) return std::nullopt;
+    std::string digits(text.substr(start, static_cast<size_t>(width)));
+    char* end = nullptr;
+    unsigned long code = std::strtoul(digits.c_str(), &end, e >= '0' && e <= '7' ? 8 : 16);
+    if (end != digits.c_str() + digits.size()) return std::nullopt;
+    i = start + static_cast<size_t>(width) - 1;
+    if (e == 'x' || (e >= '0' && e <= '7')) {
+      out += static_cast<char>(code);
+    } else if (code < 0x80) {
+      out += static_cast<char>(code);
+    } else if (code < 0x800) {
+      out += static_cast<char>(0xc0 | (code >> 6));
+      out += static_cast<char>(0x80 | (code & 0x3f));
+    } else if (code < 0x10000) {
+      out += static_cast<char>(0xe0 | (code >> 12));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (code & 0x3f));
+    } else {
+      out += static_cast<char>(0xf0 | (code >> 18));
+      out += static_cast<char>(0x80 | ((code >> 12) & 0x3f));
+      out += static_cast<char>(0x80 | ((code >> 6) & 0x3f));
+      out += static_cast<char>(0x80 | (code & 0x3f));
+    }
+  }
+  return out;
+}
+
 
 }  // namespace driftlint::gotmpl

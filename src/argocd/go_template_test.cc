@@ -146,6 +146,35 @@ TEST(GoTemplateTest, ArgumentTypesAreChecked) {
   EXPECT_EQ(run("{{ \"a\" 1 }}"), "ERROR: template: base:1:3: executing \"base\" at <\"a\">: can't give argument to non-function \"a\"");
 }
 
+// A template from a pull request must not crash or stall a run: each of
+// these stops with a clear error (or finishes) at once.
+TEST(GoTemplateTest, HostileTemplatesStopCleanly) {
+  auto error_of = [](const std::string& text) {
+    Expected<std::string> out = render_go_template(text, TemplateValue::map(), {});
+    return out ? std::string("no error, ") + std::to_string(out->size()) + " bytes" : out.error().message;
+  };
+  // Nesting a dict 60,000 times, or looping 10^10 times: stopped by the budgets.
+  EXPECT_NE(error_of("{{ $d := dict }}{{ range until 60000 }}{{ $d = dict \"a\" $d }}{{ end }}{{ len $d }}")
+                .find("more than 256 MiB of values"),
+            std::string::npos);
+  EXPECT_NE(error_of("{{ range until 100000 }}{{ range until 100000 }}{{ end }}{{ end }}").find("executing"),
+            std::string::npos);
+  EXPECT_NE(error_of("{{ range until 100000 }}{{ range $.x }}{{ end }}{{ range $.x }}{{ end }}{{ end }}")
+                .find("more than 200000 steps"),
+            std::string::npos);
+  // A list holding itself twice, forty times over: 2^40 items if written out.
+  EXPECT_NE(error_of("{{ $a := list 1 }}{{ range until 40 }}{{ $a = list $a $a }}{{ end }}{{ toJson $a }}")
+                .find("more than 256 MiB of values"),
+            std::string::npos);
+  EXPECT_NE(error_of("{{ $d := dict }}{{ $_ := set $d \"self\" (list $d) }}").find("does not put a map into itself"),
+            std::string::npos);
+  EXPECT_NE(error_of("{{" + std::string(5000, '(') + "1" + std::string(5000, ')') + "}}").find("nests more than 500 levels"),
+            std::string::npos);
+  EXPECT_NE(error_of("{{ range until 99999 }}{{ \"01234567890123456789\" }}{{ end }}").find("larger than 1 MiB"),
+            std::string::npos);
+  EXPECT_NE(error_of("{{ repeat 100000000 \"xy\" }}").find("larger than 1 MiB"), std::string::npos);
+}
+
 TEST(GoTemplateTest, OptionsAreReadAsGoReadsThem) {
   EXPECT_EQ(parse_go_template_options({"missingkey=error"})->missing_key, MissingKey::Error);
   EXPECT_EQ(parse_go_template_options({"missingkey=zero"})->missing_key, MissingKey::Zero);

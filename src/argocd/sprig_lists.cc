@@ -2,6 +2,7 @@
 // random order; `keys` and `values` here answer in key order, so the output
 // is the same on every run (templates that care sort anyway: `keys . | sortAlpha`).
 #include <algorithm>
+#include <set>
 
 #include "argocd/go_template_ast.h"
 
@@ -158,8 +159,28 @@ R get(Args& a) {
   return v ? *v : TemplateValue::string("");
 }
 
+// Whether `value` holds the map `target` (a `set` of it would make a map
+// that holds itself, which Go would print and encode forever).
+bool holds(const TemplateValue& value, const TemplateValue::Map* target) {
+  std::vector<const TemplateValue*> stack{&value};
+  std::set<const void*> seen;
+  while (!stack.empty()) {
+    const TemplateValue* v = stack.back();
+    stack.pop_back();
+    const void* box = v->is(Kind::Map) ? static_cast<const void*>(&v->entries())
+                      : v->is(Kind::List) ? static_cast<const void*>(&v->items()) : nullptr;
+    if (!box || !seen.insert(box).second) continue;
+    if (box == target) return true;
+    for (const TemplateValue& item : v->items()) stack.push_back(&item);
+    for (const auto& entry : v->entries()) stack.push_back(&entry.second);
+  }
+  return false;
+}
+
 R set(Args& a) {
-  if (TemplateValue::Map* m = a[0].shared_map()) (*m)[a[1].str()] = a[2];
+  TemplateValue::Map* m = a[0].shared_map();
+  if (m && holds(a[2], m)) return Error{"driftlint does not put a map into itself"};
+  if (m) (*m)[a[1].str()] = a[2];
   return a[0];
 }
 
@@ -203,13 +224,13 @@ R pick_or_omit(Args& a, bool pick) {
 }
 
 // mergo.Merge: keys dst lacks (or holds empty) come from src; maps merge deeply.
-void merge_into(TemplateValue::Map& dst, const TemplateValue::Map& src, bool overwrite) {
+void merge_into(TemplateValue::Map& dst, const TemplateValue::Map& src, bool overwrite, int depth) {
   for (const auto& [key, value] : src) {
     auto it = dst.find(key);
     if (it == dst.end()) {
       dst[key] = value;
-    } else if (it->second.is(Kind::Map) && value.is(Kind::Map) && it->second.shared_map()) {
-      merge_into(*it->second.shared_map(), value.entries(), overwrite);
+    } else if (it->second.is(Kind::Map) && value.is(Kind::Map) && it->second.shared_map() && depth < kMaxValueDepth) {
+      merge_into(*it->second.shared_map(), value.entries(), overwrite, depth + 1);
     } else if (!go_truth(it->second) || (overwrite && go_truth(value))) {
       it->second = value;
     }
@@ -218,7 +239,10 @@ void merge_into(TemplateValue::Map& dst, const TemplateValue::Map& src, bool ove
 
 R merge(Args& a, bool overwrite) {
   TemplateValue::Map* dst = a[0].shared_map();
-  for (size_t i = 1; dst && i < a.size(); ++i) merge_into(*dst, a[i].entries(), overwrite);
+  for (size_t i = 1; dst && i < a.size(); ++i) {
+    if (holds(a[i], dst)) return Error{"driftlint does not put a map into itself"};
+    merge_into(*dst, a[i].entries(), overwrite, 0);
+  }
   return a[0];
 }
 

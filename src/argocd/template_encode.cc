@@ -60,7 +60,12 @@ std::string json_float(double value) {
   return text;
 }
 
-void json_value(std::string& out, const TemplateValue& value, const JsonStyle& style, const std::string& indent) {
+void json_value(std::string& out, const TemplateValue& value, const JsonStyle& style, const std::string& indent,
+                int depth) {
+  if (depth > kMaxValueDepth) {
+    out += "null";
+    return;
+  }
   std::string inner = indent + style.indent;
   std::string newline = style.indent.empty() ? "" : "\n";
   switch (value.kind()) {
@@ -78,7 +83,7 @@ void json_value(std::string& out, const TemplateValue& value, const JsonStyle& s
       out += "[";
       for (size_t i = 0; i < value.items().size(); ++i) {
         out += (i ? "," : "") + newline + inner;
-        json_value(out, value.items()[i], style, inner);
+        json_value(out, value.items()[i], style, inner, depth + 1);
       }
       out += newline + indent + "]";
       return;
@@ -94,7 +99,7 @@ void json_value(std::string& out, const TemplateValue& value, const JsonStyle& s
         out += (first ? "" : ",") + newline + inner;
         json_string(out, key, style.escape_html);
         out += style.indent.empty() ? ":" : ": ";
-        json_value(out, item, style, inner);
+        json_value(out, item, style, inner, depth + 1);
         first = false;
       }
       out += newline + indent + "}";
@@ -200,6 +205,10 @@ void yaml_entry_value(std::string& out, const TemplateValue& value, const std::s
 }
 
 void yaml_block_value(std::string& out, const TemplateValue& value, const std::string& indent) {
+  if (indent.size() > 2 * static_cast<size_t>(kMaxValueDepth)) {
+    out += "null";
+    return;
+  }
   bool first = true;
   if (value.is(TemplateValue::Kind::Map)) {
     for (const auto& [key, item] : value.entries()) {
@@ -227,7 +236,7 @@ void yaml_block_value(std::string& out, const TemplateValue& value, const std::s
 
 std::string to_json(const TemplateValue& value, const JsonStyle& style) {
   std::string out;
-  json_value(out, value, style, "");
+  json_value(out, value, style, "", 0);
   return out;
 }
 

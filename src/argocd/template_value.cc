@@ -7,6 +7,39 @@
 
 namespace driftlint {
 
+namespace {
+
+// Frees lists and maps one at a time: a container freed while another is
+// being freed waits in a queue instead of recursing.
+thread_local bool freeing = false;
+thread_local std::vector<TemplateValue::List*> pending_lists;
+thread_local std::vector<TemplateValue::Map*> pending_maps;
+
+void drain() {
+  while (!pending_lists.empty() || !pending_maps.empty()) {
+    if (!pending_lists.empty()) {
+      TemplateValue::List* l = pending_lists.back();
+      pending_lists.pop_back();
+      delete l;
+    } else {
+      TemplateValue::Map* m = pending_maps.back();
+      pending_maps.pop_back();
+      delete m;
+    }
+  }
+}
+
+template <class T>
+void free_container(T* container, std::vector<T*>& queue) {
+  queue.push_back(container);
+  if (freeing) return;
+  freeing = true;
+  drain();
+  freeing = false;
+}
+
+}  // namespace
+
 TemplateValue TemplateValue::null() {
   TemplateValue v;
   v.kind_ = Kind::Null;
@@ -37,22 +70,27 @@ TemplateValue TemplateValue::number(double value) {
 TemplateValue TemplateValue::string(std::string value) {
   TemplateValue v;
   v.kind_ = Kind::String;
-  v.string_ = std::move(value);
+  v.string_ = std::make_shared<const std::string>(std::move(value));
   return v;
 }
 
 TemplateValue TemplateValue::list(List items) {
   TemplateValue v;
   v.kind_ = Kind::List;
-  v.list_ = std::make_shared<List>(std::move(items));
+  v.list_ = std::shared_ptr<List>(new List(std::move(items)), [](List* l) { free_container(l, pending_lists); });
   return v;
 }
 
 TemplateValue TemplateValue::map(Map entries) {
   TemplateValue v;
   v.kind_ = Kind::Map;
-  v.map_ = std::make_shared<Map>(std::move(entries));
+  v.map_ = std::shared_ptr<Map>(new Map(std::move(entries)), [](Map* m) { free_container(m, pending_maps); });
   return v;
+}
+
+const std::string& TemplateValue::str() const {
+  static const std::string empty;
+  return string_ ? *string_ : empty;
 }
 
 const TemplateValue::List& TemplateValue::items() const {
@@ -71,19 +109,26 @@ const TemplateValue* TemplateValue::find(std::string_view key) const {
   return it == map_->end() ? nullptr : &it->second;
 }
 
-TemplateValue TemplateValue::deep_copy() const {
-  if (kind_ == Kind::List) {
-    List items;
-    for (const TemplateValue& item : *list_) items.push_back(item.deep_copy());
-    return list(std::move(items));
+namespace {
+
+TemplateValue copy_of(const TemplateValue& v, int depth) {
+  if (depth > kMaxValueDepth) return TemplateValue::null();
+  if (v.is(TemplateValue::Kind::List)) {
+    TemplateValue::List items;
+    for (const TemplateValue& item : v.items()) items.push_back(copy_of(item, depth + 1));
+    return TemplateValue::list(std::move(items));
   }
-  if (kind_ == Kind::Map) {
-    Map copy;
-    for (const auto& [key, value] : *map_) copy.emplace(key, value.deep_copy());
-    return map(std::move(copy));
+  if (v.is(TemplateValue::Kind::Map)) {
+    TemplateValue::Map copy;
+    for (const auto& [key, value] : v.entries()) copy.emplace(key, copy_of(value, depth + 1));
+    return TemplateValue::map(std::move(copy));
   }
-  return *this;
+  return v;
 }
+
+}  // namespace
+
+TemplateValue TemplateValue::deep_copy() const { return copy_of(*this, 0); }
 
 std::string go_type_name(const TemplateValue& value) {
   switch (value.kind()) {
@@ -127,7 +172,18 @@ std::string go_format_float(double value) {
   return out + digits.substr(0, point) + "." + digits.substr(point);
 }
 
-std::string go_format(const TemplateValue& value) {
+namespace {
+
+std::string format_at(const TemplateValue& value, int depth);
+
+}  // namespace
+
+std::string go_format(const TemplateValue& value) { return format_at(value, 0); }
+
+namespace {
+
+std::string format_at(const TemplateValue& value, int depth) {
+  if (depth > kMaxValueDepth) return "...";
   switch (value.kind()) {
     case TemplateValue::Kind::Missing: return "<no value>";
     case TemplateValue::Kind::Null: return "<nil>";
@@ -137,7 +193,7 @@ std::string go_format(const TemplateValue& value) {
     case TemplateValue::Kind::String: return value.str();
     case TemplateValue::Kind::List: {
       std::string out = "[";
-      for (size_t i = 0; i < value.items().size(); ++i) out += (i ? " " : "") + go_format(value.items()[i]);
+      for (size_t i = 0; i < value.items().size(); ++i) out += (i ? " " : "") + format_at(value.items()[i], depth + 1);
       return out + "]";
     }
     case TemplateValue::Kind::Map: {
@@ -145,7 +201,7 @@ std::string go_format(const TemplateValue& value) {
       std::string out = "map[";
       bool first = true;
       for (const auto& [key, item] : value.entries()) {
-        out += (first ? "" : " ") + key + ":" + go_format(item);
+        out += (first ? "" : " ") + key + ":" + format_at(item, depth + 1);
         first = false;
       }
       return out + "]";
@@ -153,6 +209,8 @@ std::string go_format(const TemplateValue& value) {
   }
   return "";
 }
+
+}  // namespace
 
 bool go_truth(const TemplateValue& value) {
   switch (value.kind()) {
@@ -191,8 +249,10 @@ TemplateValue template_value_from_yaml(yaml::Node node) {
   }
 }
 
-bool deep_equal(const TemplateValue& a, const TemplateValue& b) {
-  if (a.kind() != b.kind()) return false;
+namespace {
+
+bool equal_at(const TemplateValue& a, const TemplateValue& b, int depth) {
+  if (a.kind() != b.kind() || depth > kMaxValueDepth) return false;
   switch (a.kind()) {
     case TemplateValue::Kind::Missing:
     case TemplateValue::Kind::Null: return true;
@@ -203,7 +263,7 @@ bool deep_equal(const TemplateValue& a, const TemplateValue& b) {
     case TemplateValue::Kind::List:
       if (a.items().size() != b.items().size()) return false;
       for (size_t i = 0; i < a.items().size(); ++i) {
-        if (!deep_equal(a.items()[i], b.items()[i])) return false;
+        if (!equal_at(a.items()[i], b.items()[i], depth + 1)) return false;
       }
       return true;
     case TemplateValue::Kind::Map: {
@@ -211,12 +271,16 @@ bool deep_equal(const TemplateValue& a, const TemplateValue& b) {
       const auto& y = b.entries();
       if (x.size() != y.size()) return false;
       for (auto i = x.begin(), j = y.begin(); i != x.end(); ++i, ++j) {
-        if (i->first != j->first || !deep_equal(i->second, j->second)) return false;
+        if (i->first != j->first || !equal_at(i->second, j->second, depth + 1)) return false;
       }
       return true;
     }
   }
   return false;
 }
+
+}  // namespace
+
+bool deep_equal(const TemplateValue& a, const TemplateValue& b) { return equal_at(a, b, 0); }
 
 }  // namespace driftlint

@@ -46,7 +46,7 @@ class TemplateValue {
   bool as_bool() const { return bool_; }
   int64_t as_int() const { return int_; }
   double as_float() const { return kind_ == Kind::Int ? static_cast<double>(int_) : float_; }
-  const std::string& str() const { return string_; }
+  const std::string& str() const;
   // The list's items (empty for other kinds).
   const List& items() const;
   // The map's entries (empty for other kinds).
@@ -65,10 +65,17 @@ class TemplateValue {
   bool bool_ = false;
   int64_t int_ = 0;
   double float_ = 0;
-  std::string string_;
+  // Strings are shared (a copy costs nothing) and never changed; lists and
+  // maps are freed without recursion (values nested 100,000 deep do not
+  // overflow the stack).
+  std::shared_ptr<const std::string> string_;
   std::shared_ptr<List> list_;
   std::shared_ptr<Map> map_;
 };
+
+// Values nested deeper than this print, encode and compare as if cut there
+// (YAML input is bounded by the parser's depth limit; templates could build more).
+inline constexpr int kMaxValueDepth = 1000;
 
 // Go's name for the value's dynamic type ("string", "float64",
 // "map[string]interface {}"), for error messages as Go writes them.

@@ -39,6 +39,13 @@ TEST(TemplateValueTest, MapsAreSharedLikeGoMaps) {
   EXPECT_EQ(a.find("k3"), nullptr);
 }
 
+TEST(TemplateValueTest, DeepValuesAreFreedAndPrintedWithoutRecursion) {
+  TemplateValue v = TemplateValue::string("leaf");
+  for (int i = 0; i < 300000; ++i) v = TemplateValue::list({v});  // freed on reassignment, one level at a time
+  EXPECT_EQ(go_format(v).size(), 2 * 1001 + 3u);  // "[" x 1001, "...", "]" x 1001
+  EXPECT_EQ(to_json(v).size(), 2 * 1001 + 4u);    // cut at the depth limit as null
+}
+
 TEST(TemplateEncodeTest, JsonAsEncodingJson) {
   TemplateValue v = *value_from_yaml_text("b: [1, 2.5, 1e21, 0.0000001]\na: \"x\\ty\"\n");
   EXPECT_EQ(to_json(v), R"({"a":"x\ty","b":[1,2.5,1e+21,1e-7]})");
