@@ -101,5 +101,43 @@ spec:
       << r.err;
 }
 
+TEST(AppSetCliTest, FindingsOnGeneratedAppsPointIntoTheSet) {
+  Workspace w;
+  w.write("driftlint.yaml", kConfig);
+  w.write("infra/argocd/teams.yaml", R"(apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: teams, namespace: argocd}
+spec:
+  goTemplate: true
+  generators:
+  - list: {elements: [{team: ml}, {team: web}]}
+  template:
+    metadata: {name: '{{ .team }}'}
+    spec:
+      project: default
+      source:
+        repoURL: https://git.example/org/infra.git
+        path: 'teams/{{ .team }}'
+      destination: {server: https://kubernetes.default.svc, namespace: '{{ .team }}'}
+  templatePatch: |
+    {{- if eq .team "web" }}
+    spec:
+      source: {repoURL: 'https://git.example/org/infra.git', path: 'web/{{ .team }}'}
+    {{- end }}
+)");
+  w.write("infra/teams/ml/cm.yaml", config_map("ml"));
+  Outcome r = run_driftlint({"check", "--format", "json", "--fail-on", "none"}, w);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json report = nlohmann::json::parse(r.out);
+  std::vector<std::string> missing;
+  for (const auto& f : report["findings"]) {
+    if (f["rule"] != "app-source-missing") continue;
+    missing.push_back(f["path"].get<std::string>() + ":" + std::to_string(f["line"].get<int>()) + " " +
+                      f["object"]["name"].get<std::string>());
+  }
+  // The web app's path comes from the templatePatch (line 16): the finding points there.
+  EXPECT_EQ(missing, (std::vector<std::string>{"argocd/teams.yaml:16 web"})) << r.out;
+}
+
 }  // namespace
 }  // namespace driftlint

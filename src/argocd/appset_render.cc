@@ -117,12 +117,10 @@ void apply_strategic_merge(EditNode& target, const EditNode& patch) {
     } else {
       EditNode copy = value;
       if (copy.is_map()) copy.erase("$patch");
-      if (mine) {
-        *mine = std::move(copy);
-      } else {
-        target.keys.push_back(patch.keys[i]);
-        target.values.push_back(std::move(copy));
-      }
+      // The patch sets the entry: its key and value both point at the patch.
+      target.erase(key);
+      target.keys.push_back(patch.keys[i]);
+      target.values.push_back(std::move(copy));
     }
   }
 }
