@@ -55,8 +55,8 @@ GeneratorResult list_params(yaml::Node node, GeneratorContext& ctx) {
   if (elements_yaml.empty()) return out;
   Expected<TemplateValue> parsed = value_from_yaml_text(elements_yaml);
   bool list_of_maps = parsed && (parsed->is(TemplateValue::Kind::List) || parsed->is(TemplateValue::Kind::Null));
-  for (const TemplateValue& item : parsed ? parsed->items() : TemplateValue::List{}) {
-    list_of_maps = list_of_maps && item.is(TemplateValue::Kind::Map);
+  if (list_of_maps) {
+    for (const TemplateValue& item : parsed->items()) list_of_maps = list_of_maps && item.is(TemplateValue::Kind::Map);
   }
   if (!list_of_maps) {
     out.fail(ctx.who + ": its list generator's elementsYaml is not a YAML list of objects" +
