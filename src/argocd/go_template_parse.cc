@@ -232,7 +232,8 @@ class Parser {
       auto pipe = std::make_shared<Pipeline>();
       Arg call = arg;
       call.fields.clear();
-      pipe->commands.push_back(Command{{std::move(call)}});
+      Place place = call.place;
+      pipe->commands.push_back(Command{{std::move(call)}, std::move(place)});
       arg.kind = ArgKind::Pipe;
       arg.pipe = std::move(pipe);
     }

@@ -216,9 +216,10 @@ R pluck(Args& a) {
 
 R pick_or_omit(Args& a, bool pick) {
   TemplateValue::Map out;
-  for (const auto& [key, value] : a[0].entries()) {
-    bool named = std::any_of(a.begin() + 1, a.end(), [&](const TemplateValue& k) { return k.str() == key; });
-    if (named == pick) out[key] = value;
+  for (const auto& entry : a[0].entries()) {
+    const std::string& key = entry.first;
+    bool named = std::any_of(a.begin() + 1, a.end(), [&key](const TemplateValue& k) { return k.str() == key; });
+    if (named == pick) out[key] = entry.second;
   }
   return TemplateValue::map(std::move(out));
 }
