@@ -29,118 +29,54 @@ bool SourceRevision::comparable() const {
 
 namespace {
 
-// "{{ .path.basename }}" -> "path.basename"; "{{index .path.segments 1}}" -> "path[1]".
-std::optional<std::string> parameter_name(std::string_view expression, bool go_template) {
-  std::string e(trim(expression));
-  if (go_template) {
-    if (e.rfind("index ", 0) == 0) {
-      std::vector<std::string_view> words;
-      for (std::string_view w : split(e, ' ')) {
-        if (!w.empty()) words.push_back(w);
-      }
-      if (words.size() != 3 || words[1].empty() || words[1][0] != '.') return std::nullopt;
-      std::string base(words[1].substr(1));
-      if (base.size() > 9 && base.compare(base.size() - 9, 9, ".segments") == 0) {
-        base = base.substr(0, base.size() - 9);
-      }
-      return base + "[" + std::string(words[2]) + "]";
-    }
-    if (e.empty() || e[0] != '.') return std::nullopt;
-    return e.substr(1);
-  }
-  return e;
-}
-
-}  // namespace
-
-std::optional<std::string> render_template(const std::string& text, const TemplateParams& params,
-                                           bool go_template) {
-  if (text.find("{{") == std::string::npos) return text;
-  std::string out;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t open = text.find("{{", at);
-    if (open == std::string::npos) {
-      out.append(text, at, std::string::npos);
-      break;
-    }
-    size_t close = text.find("}}", open + 2);
-    if (close == std::string::npos) return std::nullopt;
-    out.append(text, at, open - at);
-    std::optional<std::string> name =
-        parameter_name(std::string_view(text).substr(open + 2, close - open - 2), go_template);
-    if (!name) return std::nullopt;
-    auto it = params.find(*name);
-    if (it == params.end()) return std::nullopt;
-    out += it->second;
-    at = close + 2;
-  }
-  return out;
-}
-
-namespace {
-
 struct Reader {
-  const TemplateParams* params;
-  bool go_template;
-  std::vector<std::string>& problems;
-
-  // A string field, rendered through the template parameters.
-  std::string str(yaml::Node node, const char* what) const {
+  // A string field ("" when absent or not a scalar).
+  std::string str(yaml::Node node) const {
     if (!node.is_scalar() || node.is_null()) return {};
-    std::string text(node.text());
-    if (!params) return text;
-    std::optional<std::string> rendered = render_template(text, *params, go_template);
-    if (!rendered) {
-      problems.push_back(std::string(what) + " " + quote_for_message(text) + " could not be rendered");
-      return text;
-    }
-    return *rendered;
+    return std::string(node.text());
   }
   bool flag(yaml::Node node) const {
     if (auto b = node.as_bool()) return *b;
-    std::string s = str(node, "flag");
-    return s == "true";
+    return str(node) == "true";
   }
 };
 
 AppSource read_source(yaml::Node node, const Reader& r) {
   AppSource s;
   s.node = node;
-  s.repo_url = r.str(node.get("repoURL"), "repoURL");
-  s.target_revision = r.str(node.get("targetRevision"), "targetRevision");
+  s.repo_url = r.str(node.get("repoURL"));
+  s.target_revision = r.str(node.get("targetRevision"));
   yaml::Node path = node.get("path");
   if (path.is_scalar() && !path.is_null()) {
-    s.path = r.str(path, "path");
+    s.path = r.str(path);
     s.path_node = path;
   }
   yaml::Node directory = node.get("directory");
   s.recurse = r.flag(directory.get("recurse"));
-  s.include = r.str(directory.get("include"), "directory.include");
-  s.exclude = r.str(directory.get("exclude"), "directory.exclude");
+  s.include = r.str(directory.get("include"));
+  s.exclude = r.str(directory.get("exclude"));
   s.has_chart = node.get("chart").is_scalar() && !node.get("chart").is_null();
   s.has_helm = node.get("helm").is_map();
   s.has_kustomize = node.get("kustomize").is_map();
   s.has_plugin = node.get("plugin").is_map();
-  if (node.get("ref").is_scalar()) s.ref = r.str(node.get("ref"), "ref");
+  if (node.get("ref").is_scalar()) s.ref = r.str(node.get("ref"));
   return s;
 }
 
-std::vector<std::string> strings(yaml::Node list, const Reader& r, const char* what) {
+std::vector<std::string> strings(yaml::Node list, const Reader& r) {
   std::vector<std::string> out;
-  for (yaml::Node e : list.elements()) out.push_back(r.str(e, what));
+  for (yaml::Node e : list.elements()) out.push_back(r.str(e));
   return out;
 }
 
 }  // namespace
 
-Application parse_application(yaml::Node root, const TemplateParams* params, bool go_template,
-                              std::vector<std::string>& problems) {
-  Reader r{params, go_template, problems};
+Application parse_application(yaml::Node root) {
+  Reader r;
   Application app;
   yaml::Node metadata = root.get("metadata");
-  app.name = r.str(metadata.get("name"), "metadata.name");
-  app.ns = r.str(metadata.get("namespace"), "metadata.namespace");
+  app.name = r.str(metadata.get("name"));
+  app.ns = r.str(metadata.get("namespace"));
   yaml::Node spec = root.get("spec");
   yaml::Node sources = spec.get("sources");
   if (sources.is_sequence() && sources.size() > 0) {
@@ -150,7 +86,7 @@ Application parse_application(yaml::Node root, const TemplateParams* params, boo
   } else if (spec.get("source").is_map()) {
     app.sources.push_back(read_source(spec.get("source"), r));
   }
-  app.destination_namespace = r.str(spec.path({"destination", "namespace"}), "destination.namespace");
+  app.destination_namespace = r.str(spec.path({"destination", "namespace"}));
   yaml::Node automated = spec.path({"syncPolicy", "automated"});
   // `automated: {}` (or any map) turns auto-sync on unless `enabled: false`.
   if (automated.is_map()) {
@@ -161,13 +97,13 @@ Application parse_application(yaml::Node root, const TemplateParams* params, boo
   }
   for (yaml::Node d : spec.get("ignoreDifferences").elements()) {
     IgnoreDifference ignore;
-    ignore.group = r.str(d.get("group"), "group");
-    ignore.kind = r.str(d.get("kind"), "kind");
-    ignore.name = r.str(d.get("name"), "name");
-    ignore.ns = r.str(d.get("namespace"), "namespace");
-    ignore.json_pointers = strings(d.get("jsonPointers"), r, "jsonPointers");
-    ignore.jq_path_expressions = strings(d.get("jqPathExpressions"), r, "jqPathExpressions");
-    ignore.managed_fields_managers = strings(d.get("managedFieldsManagers"), r, "managedFieldsManagers");
+    ignore.group = r.str(d.get("group"));
+    ignore.kind = r.str(d.get("kind"));
+    ignore.name = r.str(d.get("name"));
+    ignore.ns = r.str(d.get("namespace"));
+    ignore.json_pointers = strings(d.get("jsonPointers"), r);
+    ignore.jq_path_expressions = strings(d.get("jqPathExpressions"), r);
+    ignore.managed_fields_managers = strings(d.get("managedFieldsManagers"), r);
     app.ignore_differences.push_back(std::move(ignore));
   }
   return app;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -105,22 +106,15 @@ struct Application {
   const Manifest* live_manifest = nullptr;  // the Application in the snapshot
   std::string application_set;              // the ApplicationSet that generates it
   const Manifest* application_set_manifest = nullptr;
+  // A generated app's rendered template: its nodes (sources, paths) live
+  // here and carry the positions of the set's template.
+  std::shared_ptr<const yaml::Tree> generated_tree;
 };
 
-// Parameters an ApplicationSet generator hands its template ("path",
-// "path.basename", "path[0]", or a list element's keys).
-using TemplateParams = std::map<std::string, std::string>;
-
-// Replaces {{...}} placeholders (fasttemplate `{{path.basename}}`, Go
-// templates `{{.path.basename}}`, `{{index .path.segments 1}}`). Returns
-// nullopt when a placeholder names no parameter.
-std::optional<std::string> render_template(const std::string& text, const TemplateParams& params,
-                                           bool go_template);
-
-// Reads an Application (or an ApplicationSet's template, with `params`).
-// Unrenderable fields are appended to `problems`.
-Application parse_application(yaml::Node root, const TemplateParams* params, bool go_template,
-                              std::vector<std::string>& problems);
+// Reads an Application (or an Application an ApplicationSet generated, from
+// its rendered template). Sources, flags and ignoreDifferences keep their
+// nodes for positions.
+Application parse_application(yaml::Node root);
 
 // Fills the live fields from an Application's status.
 void read_application_status(yaml::Node root, Application& app);

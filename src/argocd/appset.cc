@@ -1,148 +1,165 @@
+// Expands one ApplicationSet the way Argo CD's GenerateApplications does
+// (applicationset/controllers/template/template.go): for each generator, its
+// template merged over the set's, rendered with every parameter set; the
+// templatePatch rendered, parsed and applied as a strategic merge patch
+// (template/patch.go), the project kept as the template set it; the app's
+// namespace the set's. Then, as validateGeneratedApplications does, an app
+// without a name and every app of a name generated twice are dropped.
 #include "argocd/appset.h"
 
 #include <algorithm>
-#include <cctype>
+#include <map>
+#include <optional>
 #include <set>
 
-#include "base/glob.h"
+#include "argocd/appset_generators.h"
 #include "base/strings.h"
-#include "fs/repo_path.h"
-#include "git/url.h"
 
 namespace driftlint {
 
 namespace {
 
-bool has_segment_starting_with_dot(std::string_view path) {
-  for (std::string_view segment : split(path, '/')) {
-    if (!segment.empty() && segment[0] == '.') return true;
-  }
-  return false;
-}
+class Expander {
+ public:
+  Expander(const Manifest& set, const AppSetInputs& inputs, bool go, GoTemplateOptions options)
+      : set_(set),
+        inputs_(inputs),
+        spec_(set.root.get("spec")),
+        renderer_(go, options),
+        ctx_{inputs, set, "ApplicationSet " + quote_for_message(set.id.name), renderer_, {}},
+        base_(EditNode::from(spec_.get("template"))),
+        patch_(spec_.get("templatePatch")) {}
 
-std::string normalized_name(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    out += std::isalnum(static_cast<unsigned char>(c)) ? static_cast<char>(std::tolower(static_cast<unsigned char>(c))) : '-';
+  AppSetExpansion run() {
+    if (!spec_.get("template").is_map()) {
+      note(ctx_.who + " has no template: not expanded");
+      out_.complete = false;
+      return std::move(out_);
+    }
+    for (yaml::Node entry : spec_.get("generators").elements()) expand_entry(entry);
+    drop_invalid_names();
+    return std::move(out_);
   }
-  return out;
-}
 
-void flatten_params(yaml::Node node, const std::string& prefix, TemplateParams& out, int depth) {
-  if (depth > 8) return;
-  for (auto [key, value] : node.entries()) {
-    std::string name = prefix.empty() ? std::string(key.text()) : prefix + "." + std::string(key.text());
-    if (value.is_map()) {
-      flatten_params(value, name, out, depth + 1);
-    } else if (value.is_scalar()) {
-      out[name] = std::string(value.text());
+  // What was noted before expanding (a set Argo CD refuses as a whole).
+  AppSetExpansion run_nothing() { return std::move(out_); }
+
+  void note(const std::string& text) {
+    if (noted_.insert(text).second) out_.notes.push_back(text);
+  }
+
+  // The set may deploy more than was expanded: from wherever `tmpl` reaches.
+  void incomplete(const EditNode& tmpl) {
+    out_.complete = false;
+    for (AppSetReach& r : template_reach(tmpl, patch_, set_.id.name, inputs_.repo_for_url)) {
+      if (std::find(out_.reach.begin(), out_.reach.end(), r) == out_.reach.end()) out_.reach.push_back(std::move(r));
     }
   }
-}
 
-// Directories of the repo (relative to the git root) a git directory
-// generator picks: matches of any path, minus matches of any exclude.
-std::vector<std::string> generated_directories(yaml::Node directories, int repo, const AppSetInputs& inputs) {
-  const std::string& folder = inputs.load.repos[repo].git_folder;
-  std::set<std::string> all;
-  for (const auto& [path, file] : inputs.index.files_of(repo)) {
-    std::string dir = parent_of(join_path(folder, path));
-    while (!dir.empty() && all.insert(dir).second) dir = parent_of(dir);
+ private:
+  void expand_entry(yaml::Node entry) {
+    if (!entry.is_map()) {
+      note(ctx_.who + ": a generator that is not a map");
+      incomplete(base_);
+      return;
+    }
+    for (auto [key, node] : entry.entries()) {
+      std::string kind(key.text());
+      if (kind == "selector" || node.is_null()) continue;
+      EditNode tmpl = EditNode::from(node.get("template"));
+      merge_template(tmpl, base_);
+      GeneratorResult result = run_generator_kind(kind, node, entry.get("selector"), ctx_, 0);
+      for (const std::string& problem : result.problems) note(problem);
+      if (!result.complete()) incomplete(tmpl);
+      for (const TemplateValue& params : result.params) render_app(tmpl, params);
+    }
   }
-  std::vector<std::string> include, exclude;
-  for (yaml::Node d : directories.elements()) {
-    std::string pattern = normalize_app_path(std::string(d.get("path").text()));
-    (d.get("exclude").as_bool().value_or(false) ? exclude : include).push_back(pattern);
-  }
-  std::vector<std::string> out;
-  for (const std::string& dir : all) {
-    if (has_segment_starting_with_dot(dir)) continue;
-    auto matches = [&](const std::vector<std::string>& patterns) {
-      return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return glob_match(p, dir); });
-    };
-    if (matches(include) && !matches(exclude)) out.push_back(dir);
-  }
-  return out;
-}
 
-TemplateParams directory_params(const std::string& dir) {
-  TemplateParams p;
-  p["path"] = dir;
-  p["path.path"] = dir;
-  p["path.basename"] = basename_of(dir);
-  p["path.basenameNormalized"] = normalized_name(basename_of(dir));
-  size_t n = 0;
-  for (std::string_view segment : split(dir, '/')) p["path[" + std::to_string(n++) + "]"] = std::string(segment);
-  return p;
-}
+  Expected<EditNode> patched(EditNode app, const TemplateValue& params) {
+    if (!patch_.is_scalar() || patch_.is_null()) return app;
+    Expected<std::string> text = renderer_.render(patch_.text(), params);
+    if (!text) return Error{"its templatePatch does not render: " + text.error().message};
+    if (trim(*text).empty()) return app;
+    Expected<EditNode> patch = parse_edit_node(*text);
+    if (!patch) return Error{"its rendered templatePatch does not parse: " + patch.error().message};
+    if (patch->is_null()) return app;
+    if (!patch->is_map()) return Error{"its rendered templatePatch is not an object"};
+    // The patch was parsed from text driftlint rendered: it points at the templatePatch.
+    patch->place_at(patch_.position());
+    const EditNode* spec = app.find("spec");
+    const EditNode* project = spec ? spec->find("project") : nullptr;
+    std::optional<EditNode> kept = project ? std::optional<EditNode>(*project) : std::nullopt;
+    apply_strategic_merge(app, *patch);
+    // Argo CD never lets a patch change the project.
+    if (EditNode* s = app.find("spec")) {
+      if (kept) s->set("project", *kept);
+      else s->erase("project");
+    }
+    return app;
+  }
 
-// One generator's parameter sets; false (with a note) when it cannot be expanded.
-bool generator_params(yaml::Node generator, const std::string& who, const AppSetInputs& inputs,
-                      std::vector<TemplateParams>& params, AppSetExpansion& out) {
-  if (yaml::Node list = generator.get("list"); list.is_map()) {
-    for (yaml::Node element : list.get("elements").elements()) {
-      TemplateParams p;
-      flatten_params(element, "", p, 0);
-      params.push_back(std::move(p));
+  void render_app(const EditNode& tmpl, const TemplateValue& params) {
+    // Argo CD renders nothing with an empty parameter set (RenderTemplateParams).
+    Expected<EditNode> app = params.entries().empty() ? Expected<EditNode>(tmpl) : renderer_.render_node(tmpl, params);
+    if (app) app = patched(std::move(*app), params);
+    Expected<yaml::ParsedFile> built = app ? build_tree(*app) : Expected<yaml::ParsedFile>(app.error());
+    if (!built) {
+      note(ctx_.who + ": a generated Application does not render: " + built.error().message);
+      incomplete(tmpl);
+      return;
     }
-    return true;
+    Application a = parse_application(built->documents.front().root);
+    a.ns = set_.id.ns;
+    a.application_set = set_.id.name;
+    a.application_set_manifest = &set_;
+    a.generated_tree = built->tree;
+    out_.apps.push_back(std::move(a));
   }
-  if (yaml::Node git = generator.get("git"); git.is_map()) {
-    if (!git.get("directories").is_sequence()) {
-      out.notes.push_back(who + ": git file generators are not expanded");
-      return false;
+
+  void drop_invalid_names() {
+    std::map<std::string, size_t> count;
+    for (const Application& a : out_.apps) ++count[a.name];
+    std::vector<Application> kept;
+    for (Application& a : out_.apps) {
+      if (a.name.empty()) {
+        note(ctx_.who + ": a generated Application has no name; Argo CD creates none such");
+      } else if (count[a.name] > 1) {
+        note(ctx_.who + " generates " + std::to_string(count[a.name]) + " Applications named " +
+             quote_for_message(a.name) + "; Argo CD creates none of them");
+      } else {
+        kept.push_back(std::move(a));
+      }
     }
-    std::string url(git.get("repoURL").text());
-    int repo = inputs.repo_for_url(url);
-    if (repo < 0) {
-      out.notes.push_back(who + ": its git generator reads " + redact_url(url) +
-                          ", which is not among the loaded repos: not expanded");
-      return false;
-    }
-    for (const std::string& dir : generated_directories(git.get("directories"), repo, inputs)) {
-      params.push_back(directory_params(dir));
-    }
-    return true;
+    out_.apps = std::move(kept);
   }
-  std::string kind = generator.size() ? std::string(generator.key_at(0).text()) : "?";
-  out.notes.push_back(who + ": " + kind + " generators are not expanded");
-  return false;
-}
+
+  const Manifest& set_;
+  const AppSetInputs& inputs_;
+  yaml::Node spec_;
+  TemplateRenderer renderer_;
+  GeneratorContext ctx_;
+  EditNode base_;
+  yaml::Node patch_;
+  AppSetExpansion out_;
+  std::set<std::string> noted_;
+};
 
 }  // namespace
 
 AppSetExpansion expand_application_set(const Manifest& set, const AppSetInputs& inputs) {
-  AppSetExpansion out;
   yaml::Node spec = set.root.get("spec");
-  yaml::Node tmpl = spec.get("template");
   bool go = spec.get("goTemplate").as_bool().value_or(false);
-  std::string who = "ApplicationSet " + quote_for_message(set.id.name);
-  if (!tmpl.is_map()) {
-    out.notes.push_back(who + " has no template: not expanded");
-    out.complete = false;
-    return out;
+  std::vector<std::string> option_texts;
+  for (yaml::Node o : spec.get("goTemplateOptions").elements()) option_texts.push_back(text_of(o));
+  Expected<GoTemplateOptions> options = parse_go_template_options(option_texts);
+  Expander expander(set, inputs, go, options ? *options : GoTemplateOptions{});
+  if (!options) {
+    // Go's Template.Option panics on an option it does not know: the set generates nothing.
+    expander.note("ApplicationSet " + quote_for_message(set.id.name) + ": " + options.error().message);
+    expander.incomplete(EditNode::from(spec.get("template")));
+    return expander.run_nothing();
   }
-  for (yaml::Node generator : spec.get("generators").elements()) {
-    std::vector<TemplateParams> params;
-    if (!generator_params(generator, who, inputs, params, out)) {
-      out.complete = false;
-      continue;
-    }
-    for (const TemplateParams& p : params) {
-      std::vector<std::string> problems;
-      Application app = parse_application(tmpl, &p, go, problems);
-      if (!problems.empty() || app.name.empty()) {
-        out.notes.push_back(who + ": a generated Application was skipped: " +
-                            (problems.empty() ? std::string("no name") : problems.front()));
-        out.complete = false;
-        continue;
-      }
-      app.application_set = set.id.name;
-      app.application_set_manifest = &set;
-      out.apps.push_back(std::move(app));
-    }
-  }
-  return out;
+  return expander.run();
 }
 
 }  // namespace driftlint

@@ -1,8 +1,13 @@
-// ApplicationSets expanded offline: each generator's parameters, the
-// template rendered with them, one Application per parameter set. What
-// cannot be expanded without a cluster or a network (SCM providers, pull
-// requests, plugins) is said in a note, and the set is marked incomplete so
-// that the files it could deploy are never called undeployed.
+// ApplicationSets expanded offline, as Argo CD's ApplicationSet controller
+// would: each generator's parameter sets (list, clusters, git directories
+// and files, matrix, merge), the template (merged with a generator's own)
+// rendered with each set through Go templates or fasttemplate, the
+// templatePatch applied, one Application per set. What cannot be expanded
+// without a cluster or a network (SCM providers, pull requests, plugins,
+// cluster decision resources), or fails as it would fail in Argo CD, is said
+// in one note each, and the set is marked incomplete with the repos and path
+// prefixes its template could reach, so that the files it could deploy are
+// never called undeployed. See docs/applicationsets.md.
 #pragma once
 
 #include <functional>
@@ -10,6 +15,7 @@
 #include <vector>
 
 #include "argocd/application.h"
+#include "argocd/appset_reach.h"
 #include "load/load_index.h"
 #include "load/loader.h"
 #include "snapshot/snapshot.h"
@@ -28,8 +34,9 @@ struct AppSetExpansion {
   std::vector<Application> apps;
   std::vector<std::string> notes;  // one line each: what was not expanded, and why
   // False when a generator could not be expanded: the set may deploy more
-  // than `apps` says.
+  // than `apps` says, from where `reach` says.
   bool complete = true;
+  std::vector<AppSetReach> reach;
 };
 
 AppSetExpansion expand_application_set(const Manifest& set, const AppSetInputs& inputs);

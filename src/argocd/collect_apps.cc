@@ -18,10 +18,9 @@ void add_app(ArgoModel& model, Application app) {
 }
 
 void from_repos(const LoadResult& load, ArgoModel& model) {
-  std::vector<std::string> problems;
   for (const Manifest& m : load.manifests) {
     if (!is_argo_kind(m.id, "Application") || m.id.name.empty()) continue;
-    Application app = parse_application(m.root, nullptr, false, problems);
+    Application app = parse_application(m.root);
     app.repo_manifest = &m;
     if (model.app_index.count(app.name)) continue;  // duplicate-resource reports copies
     add_app(model, std::move(app));
@@ -29,10 +28,9 @@ void from_repos(const LoadResult& load, ArgoModel& model) {
 }
 
 void from_snapshot(const Snapshot& snapshot, ArgoModel& model) {
-  std::vector<std::string> problems;
   for (const Manifest& m : snapshot.objects) {
     if (!is_argo_kind(m.id, "Application") || m.id.name.empty()) continue;
-    Application app = parse_application(m.root, nullptr, false, problems);
+    Application app = parse_application(m.root);
     read_application_status(m.root, app);
     app.live = true;
     app.live_manifest = &m;
@@ -59,10 +57,12 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
     }
   }
   AppSetInputs inputs{load, index, snapshot, [&model](const std::string& url) { return model.repo_for_url(url); }};
+  std::vector<AppSetReach> reach;
   for (const auto& [name, set] : sets) {
     AppSetExpansion expansion = expand_application_set(*set, inputs);
     for (std::string& note : expansion.notes) model.notes.push_back(std::move(note));
     model.incomplete_application_sets = model.incomplete_application_sets || !expansion.complete;
+    reach.insert(reach.end(), expansion.reach.begin(), expansion.reach.end());
     for (Application& app : expansion.apps) {
       auto it = model.app_index.find(app.name);
       if (it == model.app_index.end()) {
@@ -74,6 +74,7 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
       model.apps[it->second].application_set_manifest = app.application_set_manifest;
     }
   }
+  model.unexpanded_set_files = files_in_reach(reach, load, index);
 }
 
 }  // namespace

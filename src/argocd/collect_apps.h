@@ -8,7 +8,8 @@
 
 namespace driftlint {
 
-// Fills model.apps, app_index, notes and incomplete_application_sets;
+// Fills model.apps, app_index, notes, incomplete_application_sets and
+// unexpanded_set_files;
 // model.repo_identity must be set.
 void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot, ArgoModel& model);
 

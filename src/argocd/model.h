@@ -70,12 +70,18 @@ struct ArgoModel {
   std::vector<ObjectDrift> drift;
   std::vector<std::string> repo_identity;  // per loaded repo: normalize_git_url(url) or ""
   std::vector<std::string> notes;          // what could not be modelled, one line each
-  // An ApplicationSet could not be expanded completely: which files it
-  // deploys is not known, so no file is called undeployed.
+  // Some ApplicationSet could not be expanded completely (see notes).
   bool incomplete_application_sets = false;
+  // Per loaded file: whether an ApplicationSet that could not be expanded
+  // completely may deploy it (its template reaches the file's repo and
+  // path), so that it is never called undeployed.
+  std::vector<bool> unexpanded_set_files;
   const Snapshot* snapshot = nullptr;      // may be null
 
   bool has_apps() const { return !apps.empty(); }
+  bool unexpanded_set_may_deploy(uint32_t file) const {
+    return file < unexpanded_set_files.size() && unexpanded_set_files[file];
+  }
   const Application* find_app(const std::string& name) const;
   // The index of an app of this model.
   uint32_t index_of(const Application& app) const { return static_cast<uint32_t>(&app - apps.data()); }

@@ -31,14 +31,6 @@ bool deployed(const LoadResult& l, const ArgoModel& m, const std::string& path) 
   return false;
 }
 
-TEST(ArgoModelTest, TemplatesRenderBothSyntaxes) {
-  TemplateParams p = {{"path", "teams/a"}, {"path.basename", "a"}, {"path[0]", "teams"}, {"cluster", "gpu"}};
-  EXPECT_EQ(render_template("{{.path.basename}}-{{ index .path.segments 0 }}", p, true), "a-teams");
-  EXPECT_EQ(render_template("{{path.basename}}/{{path[0]}}/{{cluster}}", p, false), "a/teams/gpu");
-  EXPECT_FALSE(render_template("{{.missing}}", p, true));
-  EXPECT_FALSE(render_template("{{path", p, false));
-}
-
 TEST(ArgoModelTest, TrackingIds) {
   auto parsed = parse_tracking_id("users:/ConfigMap:argo/sem");
   ASSERT_TRUE(parsed);

@@ -11,8 +11,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   driftlint::SnapshotLoad load =
       driftlint::load_snapshot_text(std::string_view(reinterpret_cast<const char*>(data), size), "fuzz.json");
   for (const driftlint::Manifest& m : load.snapshot.objects) {
-    std::vector<std::string> problems;
-    driftlint::Application app = driftlint::parse_application(m.root, nullptr, false, problems);
+    driftlint::Application app = driftlint::parse_application(m.root);
     driftlint::read_application_status(m.root, app);
     driftlint::parse_tracking_id(m.id.name);
   }

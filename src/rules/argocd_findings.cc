@@ -88,6 +88,15 @@ Finding app_source_finding(const Rule& rule, const LintContext& context, const A
   };
   if (in_repos(context, app.repo_manifest)) return at(*app.repo_manifest, app.repo_manifest->root.get("spec"));
   if (in_repos(context, app.application_set_manifest)) {
+    // A generated app's nodes carry the positions of the set's template (or
+    // templatePatch, or generator template) that wrote them.
+    if (app.generated_tree && source < app.sources.size() && app.sources[source].node.valid()) {
+      yaml::Node s = app.sources[source].node;
+      yaml::Node k = s.key_node(key);
+      Finding f = rule.finding_at(context, *app.application_set_manifest, k.valid() ? k : s, std::move(message));
+      f.object = ObjectRef{"argoproj.io/v1alpha1", "Application", app.ns, app.name};
+      return f;
+    }
     return at(*app.application_set_manifest, app.application_set_manifest->root.path({"spec", "template", "spec"}));
   }
   int repo = app.sources[source].bound.repo;

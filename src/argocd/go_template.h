@@ -1,0 +1,62 @@
+// A small Go text/template engine for ApplicationSets with `goTemplate:
+// true`: Argo CD renders every string of the template with Go's
+// text/template, the Sprig functions and a few of its own
+// (applicationset/utils/utils.go). This engine follows Go's behaviour:
+// trim markers, field access on maps, pipelines, variables, if / else /
+// range / with, break and continue, string and number literals, Go's
+// builtins, the missingkey option and Go's error messages. `define`,
+// `template` and `block` are not supported; nor are Sprig functions that
+// read the clock, draw random numbers or need a network.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "argocd/template_value.h"
+#include "base/expected.h"
+
+namespace driftlint {
+
+namespace gotmpl {
+struct Node;
+}
+
+// text/template's missingkey option: what a map lookup of a missing key gives.
+enum class MissingKey : uint8_t {
+  Invalid,  // "default" / "invalid": no value (prints "<no value>")
+  Zero,     // "zero": the map's zero element (nil for map[string]any)
+  Error,    // "error": execution stops
+};
+
+struct GoTemplateOptions {
+  MissingKey missing_key = MissingKey::Invalid;
+};
+
+// Reads an ApplicationSet's goTemplateOptions ("missingkey=error"); an
+// error names an option Go's Template.Option would refuse.
+Expected<GoTemplateOptions> parse_go_template_options(const std::vector<std::string>& options);
+
+class GoTemplate {
+ public:
+  // Parses a template; the error reads as Go's ("template: :1: function
+  // \"x\" not defined").
+  static Expected<GoTemplate> parse(std::string_view text);
+  // Runs it with `data` as dot and $.
+  Expected<std::string> execute(const TemplateValue& data, const GoTemplateOptions& options) const;
+
+ private:
+  std::shared_ptr<const std::vector<gotmpl::Node>> root_;
+};
+
+// Argo CD's SanitizeName (the `normalize` function, and the generators'
+// basenameNormalized / nameNormalized): lower case, every character but
+// [-a-z0-9.] a '-', at most 253 characters, '-' and '.' trimmed at both ends.
+std::string argo_sanitize_name(std::string_view name);
+
+// Parses and runs in one step (Argo CD's Render.Replace with goTemplate).
+Expected<std::string> render_go_template(std::string_view text, const TemplateValue& data,
+                                         const GoTemplateOptions& options);
+
+}  // namespace driftlint
