@@ -1,5 +1,8 @@
 #include "argocd/appset_reach.h"
 
+#include "base/files.h"
+#include "render/closure.h"
+
 #include <algorithm>
 #include <set>
 
@@ -37,29 +40,12 @@ void source_reach(const EditNode& source, const std::string& set,
   if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(std::move(r));
 }
 
-// Marks what a kustomization builds from, through nested kustomizations.
-void mark_kustomization(uint32_t repo, const std::string& dir, const LoadIndex& index, std::vector<bool>& marked,
-                        std::set<std::string>& seen, int depth) {
-  if (depth > 16 || !seen.insert(dir).second) return;
-  std::optional<uint32_t> file = index.kustomization_in(repo, dir);
-  if (!file) return;
-  marked[*file] = true;
-  yaml::Node root = index.build_file(*file);
-  auto visit = [&](std::optional<std::string_view> entry) {
-    if (!entry || is_remote_reference(*entry)) return;
-    std::optional<std::string> target = clean_path(join_path(dir, *entry));
-    if (!target) return;
-    if (std::optional<uint32_t> f = index.file(repo, *target)) {
-      marked[*f] = true;
-    } else {
-      mark_kustomization(repo, *target, index, marked, seen, depth + 1);
-    }
-  };
-  for (const char* key : {"resources", "bases", "components", "crds", "patchesStrategicMerge"}) {
-    for (yaml::Node e : root.get(key).elements()) visit(e.as_string());
-  }
-  for (const char* key : {"patches", "patchesJson6902"}) {
-    for (yaml::Node e : root.get(key).elements()) visit(e.get("path").as_string());
+// Marks what a kustomization builds from (its closure, as a build reads it).
+void mark_kustomization(const LoadResult& load, uint32_t repo, const std::string& dir, const LoadIndex& index,
+                        std::vector<bool>& marked) {
+  KustomizeClosure closure = kustomize_closure(*load.repos[repo].tree, dir, kDefaultMaxFileBytes);
+  for (const std::string& path : closure.files) {
+    if (std::optional<uint32_t> f = index.file(repo, path)) marked[*f] = true;
   }
 }
 
@@ -99,10 +85,7 @@ std::vector<bool> files_in_reach(const std::vector<AppSetReach>& reach, const Lo
     const std::string& path = load.files[f].path;
     std::string dir = parent_of(path);
     std::optional<uint32_t> k = index.kustomization_in(load.files[f].repo, dir);
-    if (k && *k == f) {
-      std::set<std::string> seen;
-      mark_kustomization(load.files[f].repo, dir, index, marked, seen, 0);
-    }
+    if (k && *k == f) mark_kustomization(load, load.files[f].repo, dir, index, marked);
   }
   return marked;
 }
