@@ -5,6 +5,7 @@
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "model/objects_in_file.h"
+#include "render/build_run.h"
 #include "render/helm_origins.h"
 #include "render/workspace.h"
 
@@ -58,35 +59,12 @@ std::string identity_of(const RenderRequest& request, const RenderTool& tool, co
 
 std::optional<std::string> run_template(const RenderRequest& request, const ChartInputs& in, const BuildSettings& s,
                                         RenderOutput& out) {
-  std::string key = render_key(identity_of(request, *s.tool, in));
-  if (s.cache) {
-    if (std::optional<std::string> cached = s.cache->read(key, 1ull << 30)) {
-      out.from_cache = true;
-      return cached;
-    }
-  }
-  Expected<RenderWorkspace> workspace = RenderWorkspace::create();
-  if (!workspace) {
-    out.message = workspace.error().message;
-    return std::nullopt;
-  }
-  for (const auto& [path, text] : in.files) {
-    if (Status st = workspace->write(path, text); !st) {
-      out.message = st.error().message;
-      return std::nullopt;
-    }
-  }
-  std::vector<std::string> values;
-  for (const ValuesSource& v : in.values) values.push_back(workspace->path_of(v.copy));
-  ProcessResult run = run_render_tool(helm_arguments(*s.tool, request, workspace->path_of(request.folder), values), s.timeout);
-  if (!run.ok() || run.truncated) {
-    out.status = RenderOutput::Status::Failed;
-    out.message = run.truncated ? "its output is over 256 MiB" : tool_failure(run, "helm", s.timeout, workspace->root());
-    return std::nullopt;
-  }
-  if (!run.out.empty() && run.out.back() != '\n') run.out += '\n';
-  if (s.cache) s.cache->write(key, run.out);
-  return std::move(run.out);
+  auto argv = [&](const RenderWorkspace& workspace) {
+    std::vector<std::string> values;
+    for (const ValuesSource& v : in.values) values.push_back(workspace.path_of(v.copy));
+    return helm_arguments(*s.tool, request, workspace.path_of(request.folder), values);
+  };
+  return run_or_reuse(identity_of(request, *s.tool, in), in.files, argv, "helm", s, out);
 }
 
 void read_output(const std::string& output, const RenderRequest& request, const ChartInputs& in, RenderOutput& out) {

@@ -3,6 +3,7 @@
 #include <map>
 
 #include "base/strings.h"
+#include "render/build_run.h"
 #include "render/closure.h"
 #include "render/kustomize_edit.h"
 #include "render/kustomize_origins.h"
@@ -33,45 +34,20 @@ std::string identity_of(const RenderRequest& request, const RenderTool& tool,
   return id;
 }
 
-// The output, from the cache or by running the tool; nullopt with
-// out.status set when it failed.
+// The output, from the cache or by running the tool on a copy whose root
+// kustomization carries the app's options; nullopt with out.status set.
 std::optional<std::string> run_build(const RenderRequest& request, const KustomizeClosure& closure,
                                      const std::map<std::string, std::string>& contents, const BuildSettings& s,
                                      RenderOutput& out) {
-  std::string key = render_key(identity_of(request, *s.tool, contents));
-  if (s.cache) {
-    if (std::optional<std::string> cached = s.cache->read(key, 1ull << 30)) {
-      out.from_cache = true;
-      return cached;
-    }
-  }
-  Expected<RenderWorkspace> workspace = RenderWorkspace::create();
-  if (!workspace) {
-    out.status = RenderOutput::Status::NotRendered;
-    out.message = workspace.error().message;
-    return std::nullopt;
-  }
   const KustomizationFile& root = closure.kustomizations.front();
   std::map<std::string, std::string> files = contents;
   files[root.path] = edited_kustomization(root.root, request.kustomize);
-  for (const auto& [path, text] : files) {
-    if (Status st = workspace->write(path, text); !st) {
-      out.status = RenderOutput::Status::NotRendered;
-      out.message = st.error().message;
-      return std::nullopt;
-    }
-  }
-  std::vector<std::string> argv = s.tool->command;
-  argv.push_back(workspace->path_of(request.folder));
-  ProcessResult run = run_render_tool(argv, s.timeout);
-  if (!run.ok() || run.truncated) {
-    out.status = RenderOutput::Status::Failed;
-    out.message = run.truncated ? "its output is over 256 MiB" : tool_failure(run, "kustomize", s.timeout, workspace->root());
-    return std::nullopt;
-  }
-  if (!run.out.empty() && run.out.back() != '\n') run.out += '\n';
-  if (s.cache) s.cache->write(key, run.out);
-  return std::move(run.out);
+  auto argv = [&](const RenderWorkspace& workspace) {
+    std::vector<std::string> command = s.tool->command;
+    command.push_back(workspace.path_of(request.folder));
+    return command;
+  };
+  return run_or_reuse(identity_of(request, *s.tool, contents), files, argv, "kustomize", s, out);
 }
 
 bool keeps_origin_annotations(yaml::Node kustomization) {
