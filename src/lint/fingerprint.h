@@ -1,7 +1,11 @@
-// Stable identities of findings, for baselines and SARIF's
-// partialFingerprints: the rule, repo, path, object and message with every
-// number removed, so edits that shift lines (or change a live value) keep
-// a finding's identity.
+// Stable identities of findings, for pull-request runs (a head finding whose
+// fingerprint the base lacks is new), baselines and SARIF's
+// partialFingerprints. A finding is its rule, repo, object (kind, namespace,
+// name; the file when it is about no object) and message, with everything
+// that moves without the problem changing taken out: lines and columns,
+// the file's own path (an object moved to another file is the same
+// finding), commit ids, and what merging adds ("via", other objects, apps).
+// Values stay: `live 6` and `live 60` are different findings.
 #pragma once
 
 #include <map>
@@ -16,8 +20,15 @@ namespace driftlint {
 
 // 16 hex digits; findings that would share one get ":2", ":3" (in report order).
 std::vector<std::string> fingerprints(const std::vector<Finding>& findings);
+// What a fingerprint is made of (for tests and messages).
+std::string fingerprint_identity(const Finding& f);
+
+// The fingerprints of baselines written before version 2 (every digit of the
+// message dropped, the path kept): old baselines keep working.
+std::vector<std::string> legacy_fingerprints(const std::vector<Finding>& findings);
 
 struct Baseline {
+  int version = 2;
   std::map<std::string, size_t> counts;  // fingerprint -> how many
 };
 

@@ -87,7 +87,7 @@ std::string sarif_report(const ReportInput& input) {
       location["logicalLocations"] = Json::array({{{"fullyQualifiedName", name}, {"kind", "resource"}}});
     }
     if (!location.empty()) result["locations"] = Json::array({std::move(location)});
-    result["partialFingerprints"] = {{"driftlint/v1", prints[i]}};
+    result["partialFingerprints"] = {{"driftlint/v2", prints[i]}};
     if (f.suppressed) {
       result["suppressions"] = Json::array({{{"kind", f.suppression_kind.empty() ? "external" : f.suppression_kind},
                                              {"status", "accepted"},
