@@ -31,7 +31,7 @@ void print_diagnostics(const CheckOptions& o, const CheckInputs& inputs, const C
 bool fails(const LintOutput& lint, std::optional<Severity> fail_on) {
   if (!fail_on) return false;
   for (const Finding& f : lint.findings) {
-    if (!f.suppressed && f.severity >= *fail_on) return true;
+    if (!f.suppressed && !f.existing && f.severity >= *fail_on) return true;
   }
   return false;
 }
@@ -60,9 +60,10 @@ int run_check(const std::vector<std::string>& args) {
   Expected<CheckSetup> setup = set_up_check(o);
   if (!setup) return usage_error(setup.error());
   CheckInputs inputs = read_inputs(o, *setup);
-  std::future<Expected<ChangedFiles>> changed_files = start_changed_files(o, inputs);
-  CheckModel model = build_model(o, inputs);
-  CheckFindings findings = find_findings(o, *setup, inputs, model, std::move(changed_files));
+  unsigned jobs = inputs.load_options.jobs;
+  CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
+  CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs);
+  compare_to_base(o, *setup, inputs, findings);
   print_diagnostics(o, inputs, model, findings);
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());

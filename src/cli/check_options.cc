@@ -19,7 +19,8 @@ std::string usage() {
          "                       [--show-suppressed] [--report-unused-ignores]\n"
          "                       [--baseline FILE] [--write-baseline FILE]\n"
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
-         "                       [--disable RULE]... [--changed-since [REPO=]REV] [-j N] [--quiet]\n"
+         "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing]\n"
+         "                       [-j N] [--quiet]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
          "                       [--no-render] [--render-timeout SECONDS]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n";
@@ -31,6 +32,7 @@ struct Typed {
   std::vector<std::string> outputs;
   std::string fail_on = "error";
   std::string yaml_parser = "libyaml";
+  std::vector<std::string> base;  // --base, joined to --changed-since
 };
 
 po::options_description visible_options(CheckOptions& o, Typed& t) {
@@ -52,7 +54,9 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "rules-dir", po::value<std::vector<std::string>>(&o.rules_dirs), "add the declarative rules (.yaml) of DIR (repeatable)")(
       "schema-dir", po::value<std::vector<std::string>>(&o.schema_dirs), "add the CRDs and JSON Schemas (x-kubernetes-group-version-kind) of DIR (repeatable)")(
       "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
-      "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: report only findings in files changed since REV (pull-request mode)")(
+      "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: pull-request mode: lint REV too (from git, never checked out) and report only the findings it does not have, wherever they are")(
+      "base", po::value<std::vector<std::string>>(&t.base), "[REPO=]REV: the same as --changed-since")(
+      "show-existing", po::bool_switch(&o.show_existing), "pull-request mode: list the findings the base has too, marked as already there")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
@@ -105,6 +109,8 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
     return Error{"check: --max-nesting-depth must be between 1 and 100000"};
   }
+  o.changed_since.insert(o.changed_since.end(), t.base.begin(), t.base.end());
+  if (o.show_existing && o.changed_since.empty()) return Error{"check: --show-existing needs --changed-since (or --base)"};
   std::optional<yaml::YamlEngine> engine = yaml::parse_yaml_engine(t.yaml_parser);
   if (!engine) return Error{"check: --yaml-parser must be libyaml or yaml-cpp, not '" + t.yaml_parser + "'"};
   o.yaml_engine = *engine;

@@ -32,7 +32,8 @@ struct CheckOptions {
   std::optional<Severity> fail_on = Severity::Error;  // nullopt: --fail-on none
   std::vector<std::string> enable;
   std::vector<std::string> disable;
-  std::vector<std::string> changed_since;
+  std::vector<std::string> changed_since;  // --changed-since and --base: the base revision(s)
+  bool show_existing = false;
   unsigned jobs = 0;  // 0: all cores
   bool quiet = false;
   uint64_t max_file_size_mib = 64;

@@ -12,6 +12,7 @@
 #include "base/files.h"
 #include "base/strings.h"
 #include "lint/fingerprint.h"
+#include "load/base_revision.h"
 #include "load/repo_inputs.h"
 #include "report/report.h"
 #include "rules/declarative.h"
@@ -151,35 +152,27 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   return in;
 }
 
-std::future<Expected<ChangedFiles>> start_changed_files(const CheckOptions& o, const CheckInputs& inputs) {
-  if (o.changed_since.empty()) return {};
-  std::vector<ChangedSince> specs;
-  for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
-  const LoadResult* load = &inputs.load;
-  return std::async(std::launch::async, [load, specs] { return compute_changed_files(*load, specs); });
-}
-
 namespace {
 
-std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const CheckInputs& inputs) {
+std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& load, unsigned jobs) {
   ToolRendererOptions r;
   if (o.no_render) r.kubectl = r.helm = "";
   r.timeout = std::chrono::seconds(o.render_timeout);
-  r.jobs = inputs.load_options.jobs;
+  r.jobs = jobs;
   r.max_file_size = o.max_file_bytes();
   if (!o.no_cache) r.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
-  return std::make_unique<ToolRenderer>(inputs.load, r);
+  return std::make_unique<ToolRenderer>(load, r);
 }
 
 // Root kustomizations are built too (those an app builds are served again
 // from the renderer); then what is applied.
-void render_the_rest(const CheckInputs& inputs, CheckModel& model) {
-  LoadIndex index(inputs.load);
+void render_the_rest(const LoadResult& load, CheckModel& model) {
+  LoadIndex index(load);
   std::vector<const RenderOutput*> by_apps;
   for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
   add_outputs(model.renders, by_apps);
   // A root an app builds is judged as the app builds it (with its options), not twice.
-  std::vector<RenderRequest> root_requests = root_kustomizations(inputs.load, index);
+  std::vector<RenderRequest> root_requests = root_kustomizations(load, index);
   std::erase_if(root_requests, [&](const RenderRequest& r) {
     return std::any_of(by_apps.begin(), by_apps.end(),
                        [&](const RenderOutput* o) { return o->repo == r.repo && o->folder == r.folder; });
@@ -190,58 +183,73 @@ void render_the_rest(const CheckInputs& inputs, CheckModel& model) {
   std::map<std::string, std::vector<std::string>> unrendered;
   for (const RenderOutput* out : roots) {
     if (out->status != RenderOutput::Status::NotRendered || std::count(by_apps.begin(), by_apps.end(), out)) continue;
-    unrendered[out->message].push_back(inputs.load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder));
+    unrendered[out->message].push_back(load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder));
   }
   for (auto& [why, folders] : unrendered) {
     std::string which = folders.size() == 1 ? "kustomization " + folders[0]
                                             : std::to_string(folders.size()) + " kustomizations (" + folders[0] + ", ...)";
     model.notes.push_back(which + " not rendered: " + why + "; judged as files");
   }
-  model.applied = applied_objects(inputs.load, index, model.renders);
+  model.applied = applied_objects(load, index, model.renders);
   for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
 }
 
 }  // namespace
 
-CheckModel build_model(const CheckOptions& o, const CheckInputs& inputs) {
+CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs) {
   CheckModel model;
-  model.renderer = renderer_for(o, inputs);
+  model.renderer = renderer_for(o, load, jobs);
   ArgoModelOptions options;
   options.strict_drift = o.strict_drift;
   options.renderer = model.renderer.get();
-  model.argo = build_argo_model(inputs.load, inputs.cluster(), options);
+  model.argo = build_argo_model(load, cluster, options);
   model.notes = model.argo.notes;
-  render_the_rest(inputs, model);
+  render_the_rest(load, model);
   if (!model.argo.has_apps()) return model;
-  for (size_t r = 0; r < inputs.load.repos.size(); ++r) {
+  for (size_t r = 0; r < load.repos.size(); ++r) {
     if (model.argo.repo_identity[r].empty()) {
-      model.notes.push_back("repo " + inputs.load.repos[r].name + " has no URL (set `url:` in the config, or an " +
+      model.notes.push_back("repo " + load.repos[r].name + " has no URL (set `url:` in the config, or an " +
                             "`origin` remote): Argo CD apps cannot be matched to it");
     }
   }
   return model;
 }
 
-CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
-                            const CheckModel& model, std::future<Expected<ChangedFiles>> changed_files) {
+CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
+                            const Snapshot* cluster, const CheckModel& model, unsigned jobs) {
   CheckFindings out;
-  SchemaRegistry schemas(inputs.load, inputs.cluster(), o.schema_dirs, out.errors);
-  LintContext context{inputs.load, setup.config, *setup.gpu, inputs.cluster(), &model.argo};
+  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors);
+  LintContext context{load, setup.config, *setup.gpu, cluster, &model.argo};
   context.objects = model.applied;
   context.renders = &model.renders;
   context.schemas = &schemas;
-  context.jobs = inputs.load_options.jobs;
+  context.jobs = jobs;
   out.lint = run_rules(setup.rules, context, setup.catalog);
   out.notes = schemas.problems();
-  if (!changed_files.valid()) return out;
-  Expected<ChangedFiles> changed = changed_files.get();
-  if (!changed) {
-    out.errors.push_back(changed.error().message);
-  } else {
-    keep_changed_only(out.lint, *changed);
-    out.changed_notes = changed->notes;
-  }
   return out;
+}
+
+void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, CheckFindings& findings) {
+  if (o.changed_since.empty()) return;
+  std::vector<ChangedSince> specs;
+  for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
+  Expected<BaseRepos> repos = repos_at_base(head.load.repos, specs);
+  if (!repos) {
+    findings.errors.push_back(repos.error().message);
+    return;
+  }
+  findings.changed_notes = std::move(repos->notes);
+  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(head.load);
+  LoadOptions options = head.load_options;
+  options.reuse = &parsed;
+  LoadResult base = load_repos(std::move(repos->repos), options);
+  unsigned jobs = head.load_options.jobs;
+  CheckModel model = build_model(o, base, head.cluster(), jobs);
+  CheckFindings at_base = find_findings(o, setup, base, head.cluster(), model, jobs);
+  findings.lint.base = compare_with_base(findings.lint.findings, at_base.lint.findings);
+  keep_new_findings(findings.lint.findings, o.show_existing);
+  findings.lint.suppressed = static_cast<size_t>(std::count_if(
+      findings.lint.findings.begin(), findings.lint.findings.end(), [](const Finding& f) { return f.suppressed; }));
 }
 
 namespace {
@@ -271,6 +279,7 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
   if (!baselined) return baselined.error();
   ReportInput input{inputs.load, findings.lint, inputs.cluster(), &model.argo};
   input.show_suppressed = o.show_suppressed;
+  input.show_existing = o.show_existing;
   input.baselined = *baselined;
   for (const ActiveRule& active : setup.rules) input.rules.push_back(&active.rule->info());
   std::vector<std::string> files;

@@ -13,7 +13,6 @@
 #include "cli/check_options.h"
 #include "config/config.h"
 #include "config/repo_spec.h"
-#include "lint/changed_files.h"
 #include "lint/engine.h"
 #include "load/loader.h"
 #include "load/parse_cache.h"
@@ -49,11 +48,6 @@ struct CheckInputs {
 };
 CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup);
 
-// Pull-request mode: the files changed since --changed-since, computed on a
-// thread while the model and the rules run (it only reads `inputs.load`,
-// which must stay where it is until the result is taken).
-std::future<Expected<ChangedFiles>> start_changed_files(const CheckOptions& o, const CheckInputs& inputs);
-
 // Argo CD's view of the repos and the cluster, and what is applied: every
 // kustomize and Helm build (of an app source, or a root kustomization) and
 // the objects rules judge.
@@ -64,16 +58,21 @@ struct CheckModel {
   std::vector<const Manifest*> applied;
   std::vector<std::string> notes;
 };
-CheckModel build_model(const CheckOptions& o, const CheckInputs& inputs);
+CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs);
 
 struct CheckFindings {
   LintOutput lint;
-  std::vector<std::string> errors;         // --schema-dir files, the pull-request diff
-  std::vector<std::string> changed_notes;  // repos pull-request mode left unfiltered
+  std::vector<std::string> errors;         // --schema-dir files, the pull-request base
+  std::vector<std::string> changed_notes;  // repos a pull-request run reads as they are at the base
   std::vector<std::string> notes;          // schemas that could not be used
 };
-CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
-                            const CheckModel& model, std::future<Expected<ChangedFiles>> changed_files);
+CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
+                            const Snapshot* cluster, const CheckModel& model, unsigned jobs);
+
+// Pull-request mode (--changed-since, --base): lints the base revision of
+// every repo from its object database (unchanged files parsed once, shared
+// with the head's load) and keeps the head's findings the base lacks.
+void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, CheckFindings& findings);
 
 // Baselines, then every --output. On success, the summary line for stderr
 // when a report went to a file ("" otherwise).

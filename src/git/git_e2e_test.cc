@@ -98,37 +98,61 @@ TEST_F(GitTest, TagsAndSubfoldersOfACheckout) {
   EXPECT_EQ(inside["summary"]["files"], 1);
 }
 
-TEST_F(GitTest, ChangedSinceReportsOnlyAddedModifiedAndRenamedFiles) {
-  write("keep.yaml", kQuota);
+// A GPU quota named `name` (namespace-gpu-quota warns on each).
+std::string quota(const std::string& name, const std::string& gpus = "4") {
+  return "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: " + name + "\n  namespace: team-a\nspec:\n"
+         "  hard:\n    requests.nvidia.com/gpu: \"" + gpus + "\"\n";
+}
+
+// Pull-request mode: the head's findings that the base lacks, wherever they
+// are; a finding that only moved (a renamed file) or whose line shifted is
+// not new; one whose reported value changed is.
+TEST_F(GitTest, ChangedSinceReportsTheFindingsTheBaseLacks) {
+  write("keep.yaml", quota("keep"));
   write("modify.yaml", kClean);
-  write("rename-me.yaml", std::string(kQuota) + "# a long enough body to be found as a rename\n");
+  write("rename-me.yaml", quota("moved"));
   git("add -A");
   git("commit -qm base");
   git("checkout -qb feature");
-  write("modify.yaml", kQuota);
-  write("added.yaml", kQuota);
+  write("modify.yaml", quota("modified"));
+  write("added.yaml", quota("added"));
   git("mv rename-me.yaml renamed.yaml");
+  write("keep.yaml", "# a comment that shifts every line\n" + quota("keep"));
   git("add -A");
   git("commit -qm change");
 
-  auto pr = run_json({"check", "--repo", "infra=infra@feature", "--changed-since", "main", "--fail-on", "warning"}, 1);
-  EXPECT_EQ(paths(pr), (std::set<std::string>{"added.yaml", "modify.yaml", "renamed.yaml"}));
+  Outcome pr = run({"check", "--repo", "infra=infra@feature", "--changed-since", "main", "--fail-on", "warning",
+                    "--format", "json"});
+  EXPECT_EQ(pr.exit_code, 1) << pr.err;
+  nlohmann::json report = nlohmann::json::parse(pr.out);
+  EXPECT_EQ(paths(report), (std::set<std::string>{"added.yaml", "modify.yaml"}));
   auto named = run_json({"check", "--repo", "infra=infra@feature", "--changed-since", "infra=main",
                          "--fail-on", "warning"}, 1);
-  EXPECT_EQ(paths(named), paths(pr));
+  EXPECT_EQ(paths(named), paths(report));
+  Outcome text = run({"check", "--repo", "infra=infra@feature", "--base", "main", "--fail-on", "warning"});
+  EXPECT_NE(text.out.find("against the base: 2 new, 0 fixed, 2 already there (not shown)"), std::string::npos)
+      << text.out;
+  auto all = run_json({"check", "--repo", "infra=infra@feature", "--base", "main", "--show-existing",
+                       "--fail-on", "warning"}, 1);
+  EXPECT_EQ(paths(all), (std::set<std::string>{"added.yaml", "modify.yaml", "keep.yaml", "renamed.yaml"}));
 
-  // The work tree counts its uncommitted changes too.
-  write("keep.yaml", std::string(kQuota) + "# edited\n");
+  // The work tree: an uncommitted change of a value the finding reports is new.
+  write("keep.yaml", quota("keep", "16"));
   auto local = run_json({"check", "infra", "--changed-since", "feature", "--fail-on", "warning"}, 1);
   EXPECT_EQ(paths(local), std::set<std::string>{"keep.yaml"});
   // Nothing changed: nothing reported, exit 0.
   git("checkout -q -- keep.yaml");
   auto none = run_json({"check", "infra", "--changed-since", "feature", "--fail-on", "warning"}, 0);
   EXPECT_TRUE(none["findings"].empty());
+  // A fix is counted, and passes.
+  write("added.yaml", kClean);
+  Outcome fixed = run({"check", "infra", "--changed-since", "feature", "--fail-on", "warning"});
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.out;
+  EXPECT_NE(fixed.out.find("0 new, 1 fixed"), std::string::npos) << fixed.out;
 }
 
-// A repo named on a subfolder: a change to a same-named file elsewhere in the
-// checkout is not a change to it.
+// A repo named on a subfolder: a change elsewhere in the checkout changes
+// none of its findings.
 TEST_F(GitTest, ChangedSinceOnASubfolderRepoIgnoresOtherFolders) {
   write("apps/quota.yaml", kQuota);
   write("other/quota.yaml", kClean);
@@ -139,11 +163,12 @@ TEST_F(GitTest, ChangedSinceOnASubfolderRepoIgnoresOtherFolders) {
   auto untouched = run_json({"check", "--repo", "apps=infra/apps@HEAD", "--changed-since", "HEAD~1",
                              "--fail-on", "warning"}, 0);
   EXPECT_TRUE(untouched["findings"].empty()) << untouched.dump();
-  write("apps/quota.yaml", std::string(kQuota) + "# edited\n");
-  git("commit -qam apps");
+  write("apps/more.yaml", quota("more"));
+  git("add -A");
+  git("commit -qm apps");
   auto touched = run_json({"check", "--repo", "apps=infra/apps@HEAD", "--changed-since", "HEAD~1",
                            "--fail-on", "warning"}, 1);
-  EXPECT_EQ(paths(touched), std::set<std::string>{"quota.yaml"});
+  EXPECT_EQ(paths(touched), std::set<std::string>{"more.yaml"});
   // The same through the work tree of a named subfolder repo.
   write("other/quota.yaml", std::string(kClean) + "# edited again\n");
   auto work_tree = run_json({"check", "--repo", "apps=infra/apps", "--changed-since", "HEAD",

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/expected.h"
 #include "config/config.h"
+#include "lint/base_comparison.h"
 #include "lint/finding.h"
 #include "lint/rule.h"
 
@@ -32,6 +34,9 @@ Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const 
 struct LintOutput {
   std::vector<Finding> findings;  // sorted; suppressed ones flagged, not removed
   size_t suppressed = 0;
+  // A pull-request run: what the base revision had (findings already there
+  // are flagged `existing`, and left out unless --show-existing).
+  std::optional<BaseComparison> base;
 };
 
 // Runs the rules, applies suppressions (comments, annotations, config

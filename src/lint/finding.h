@@ -30,6 +30,8 @@ struct Finding {
   std::optional<ObjectRef> object;
   std::vector<std::string> apps;  // the Argo CD apps that apply the object (sorted)
   bool suppressed = false;
+  // A pull-request run: the base revision has this finding too (not new).
+  bool existing = false;
   std::string suppression;       // why, for suppressed findings
   std::string suppression_kind;  // SARIF's "inSource" (comment, annotation) or "external" (config)
 };

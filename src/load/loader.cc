@@ -28,6 +28,14 @@ std::vector<std::string> LoadResult::wait_for_cache() {
   return cache_written.valid() ? cache_written.get() : std::vector<std::string>{};
 }
 
+std::unordered_map<std::string, const LoadedFile*> parsed_by_content(const LoadResult& load) {
+  std::unordered_map<std::string, const LoadedFile*> out;
+  for (const LoadedFile& f : load.files) {
+    if (!f.content_id.empty() && !f.too_large && !f.parsed.out_of_memory) out.emplace(f.content_id, &f);
+  }
+  return out;
+}
+
 std::vector<const Manifest*> LoadResult::all_manifests() const {
   std::vector<const Manifest*> out;
   out.reserve(manifests.size());
@@ -112,11 +120,18 @@ std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos
     file.too_large = true;
     return {};
   }
-  if (cache_on) {
+  if (cache_on || options.reuse) {
     file.content_id = content_id_of(content->text);
     if (pack) {
       if (auto hit = pack->by_content(file.content_id)) {
         use_cached(file, std::move(*hit));
+        return {};
+      }
+    }
+    if (options.reuse) {
+      if (auto it = options.reuse->find(file.content_id); it != options.reuse->end()) {
+        file.parsed = it->second->parsed;  // the tree is shared, not copied
+        file.directives = it->second->directives;
         return {};
       }
     }

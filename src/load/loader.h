@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "base/eventually.h"
@@ -58,7 +59,11 @@ struct LoadOptions {
   // for it when destroyed, or in wait_for_cache()). The writer holds its own
   // copies of what it stores.
   bool store_cache_in_background = false;
+  // Files already parsed in this run, by content id (a pull-request run
+  // reads the base revision after the head: an unchanged blob is parsed once).
+  const std::unordered_map<std::string, const LoadedFile*>* reuse = nullptr;
 };
+
 
 struct LoadResult {
   std::vector<RepoInput> repos;
@@ -89,6 +94,9 @@ struct LoadResult {
 };
 
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);
+
+// The content-id index of a load's parsed files, for LoadOptions::reuse.
+std::unordered_map<std::string, const LoadedFile*> parsed_by_content(const LoadResult& load);
 
 
 }  // namespace driftlint

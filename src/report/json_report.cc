@@ -50,6 +50,7 @@ std::string json_report(const ReportInput& input) {
     if (f.suppressed) {
       findings.back()["suppressed"] = {{"kind", f.suppression_kind}, {"reason", f.suppression}};
     }
+    if (f.existing) findings.back()["existing"] = true;
   }
   report["findings"] = std::move(findings);
   Json skipped = Json::array();
@@ -66,6 +67,9 @@ std::string json_report(const ReportInput& input) {
                        {"notice", c.notice},
                        {"suppressed", input.lint.suppressed},
                        {"baselined", input.baselined}};
+  if (const std::optional<BaseComparison>& base = input.lint.base) {
+    report["summary"]["base"] = {{"new", base->fresh}, {"fixed", base->fixed}, {"existing", base->existing}};
+  }
   // Invalid UTF-8 in a message (from a broken file) is replaced, never thrown.
   return report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

@@ -24,6 +24,7 @@ struct ReportInput {
   const ArgoModel* argo = nullptr;
   std::vector<const RuleInfo*> rules;  // the rules that ran, by id (SARIF's driver.rules, JUnit's suites)
   bool show_suppressed = false;        // list suppressed findings too (SARIF always keeps them)
+  bool show_existing = false;          // a pull-request run lists findings the base has too
   size_t baselined = 0;                // findings left out because the baseline has them
 };
 

@@ -5,7 +5,7 @@ namespace driftlint {
 SeverityCounts count_findings(const LintOutput& lint) {
   SeverityCounts counts;
   for (const Finding& f : lint.findings) {
-    if (f.suppressed) continue;
+    if (f.suppressed || f.existing) continue;
     switch (f.severity) {
       case Severity::Error:
         ++counts.error;
@@ -49,6 +49,10 @@ std::string summary_line(const ReportInput& input) {
   if (input.baselined) line += " (" + std::to_string(input.baselined) + " in the baseline)";
   line += " in " + plural(input.load.files.size(), "file") + " (" +
           plural(input.load.documents, "document") + ")";
+  if (const std::optional<BaseComparison>& base = input.lint.base) {
+    line += "; against the base: " + std::to_string(base->fresh) + " new, " + std::to_string(base->fixed) +
+            " fixed, " + std::to_string(base->existing) + " already there" + (input.show_existing ? "" : " (not shown)");
+  }
   return line;
 }
 
@@ -68,6 +72,7 @@ void write_text_report(std::ostream& out, const ReportInput& input, const TextRe
     if (options.color) out << "\033[0m";
     out << ' ' << f.message << " [" << f.rule << "]";
     if (f.suppressed) out << " (suppressed: " << f.suppression << ")";
+    if (f.existing) out << " (already there at the base)";
     out << "\n";
     if (!options.quiet && !f.hint.empty()) out << "  hint: " << f.hint << "\n";
   }

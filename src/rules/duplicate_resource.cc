@@ -61,6 +61,18 @@ std::string where(const Manifest& m, const LoadedFile& file) {
   return format_place(file.path, {m.root.position().line, 0});
 }
 
+// Whether a kustomize build that reads the file failed on an object added twice.
+bool build_refused_it(const LintContext& context, const LoadedFile& file) {
+  if (!context.renders) return false;
+  for (const RenderOutput* out : context.renders->outputs) {
+    if (out->status == RenderOutput::Status::Failed && out->repo == file.repo && out->files.count(file.path) &&
+        out->message.find("already registered id") != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool share_unit(const BuildUnits& units, uint32_t repo, const std::string& a, const std::string& b) {
   auto ia = units.units_of_file.find({repo, a});
   auto ib = units.units_of_file.find({repo, b});
@@ -132,6 +144,7 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
         } else if (first.file == later.file) {
           reason = "in the same file";
         } else if (share_unit(units, later_file.repo, first_file.path, later_file.path)) {
+          if (build_refused_it(context, later_file)) break;  // render-failed says so, with kustomize's words
           reason = "in the resources of the same kustomization";
         } else {
           continue;
