@@ -63,7 +63,7 @@ int run_check(const std::vector<std::string>& args) {
   unsigned jobs = inputs.load_options.jobs;
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
   CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs);
-  compare_to_base(o, *setup, inputs, findings);
+  compare_to_base(o, *setup, inputs, model, findings);
   print_diagnostics(o, inputs, model, findings);
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());

@@ -19,7 +19,7 @@ std::string usage() {
          "                       [--show-suppressed] [--report-unused-ignores]\n"
          "                       [--baseline FILE] [--write-baseline FILE]\n"
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
-         "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing]\n"
+         "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
          "                       [-j N] [--quiet]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
          "                       [--no-render] [--render-timeout SECONDS]\n"
@@ -57,6 +57,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: pull-request mode: lint REV too (from git, never checked out) and report only the findings it does not have, wherever they are")(
       "base", po::value<std::vector<std::string>>(&t.base), "[REPO=]REV: the same as --changed-since")(
       "show-existing", po::bool_switch(&o.show_existing), "pull-request mode: list the findings the base has too, marked as already there")(
+      "diff", po::bool_switch(&o.with_diff), "pull-request mode: end the Markdown report with the rendered diff of every app (as `driftlint diff`)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
@@ -111,6 +112,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   }
   o.changed_since.insert(o.changed_since.end(), t.base.begin(), t.base.end());
   if (o.show_existing && o.changed_since.empty()) return Error{"check: --show-existing needs --changed-since (or --base)"};
+  if (o.with_diff && o.changed_since.empty()) return Error{"check: --diff needs --changed-since (or --base)"};
   std::optional<yaml::YamlEngine> engine = yaml::parse_yaml_engine(t.yaml_parser);
   if (!engine) return Error{"check: --yaml-parser must be libyaml or yaml-cpp, not '" + t.yaml_parser + "'"};
   o.yaml_engine = *engine;

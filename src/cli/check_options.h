@@ -34,6 +34,7 @@ struct CheckOptions {
   std::vector<std::string> disable;
   std::vector<std::string> changed_since;  // --changed-since and --base: the base revision(s)
   bool show_existing = false;
+  bool with_diff = false;  // pull-request mode: the Markdown report ends with the rendered diff
   unsigned jobs = 0;  // 0: all cores
   bool quiet = false;
   uint64_t max_file_size_mib = 64;

@@ -14,6 +14,7 @@
 #include "lint/fingerprint.h"
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
+#include "report/diff_report.h"
 #include "report/report.h"
 #include "rules/declarative.h"
 #include "rules/registry.h"
@@ -229,7 +230,8 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   return out;
 }
 
-void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, CheckFindings& findings) {
+void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, const CheckModel& head_model,
+                     CheckFindings& findings) {
   if (o.changed_since.empty()) return;
   std::vector<ChangedSince> specs;
   for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
@@ -246,6 +248,7 @@ void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const Check
   unsigned jobs = head.load_options.jobs;
   CheckModel model = build_model(o, base, head.cluster(), jobs);
   CheckFindings at_base = find_findings(o, setup, base, head.cluster(), model, jobs);
+  if (o.with_diff) findings.rendered_diff = diff_markdown(diff_apps(model.argo, base, head_model.argo, head.load));
   findings.lint.base = compare_with_base(findings.lint.findings, at_base.lint.findings);
   keep_new_findings(findings.lint.findings, o.show_existing);
   findings.lint.suppressed = static_cast<size_t>(std::count_if(
@@ -288,6 +291,7 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
     text_options.quiet = o.quiet;
     text_options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
     std::string text = render_report(spec.format, input, text_options);
+    if (spec.format == ReportFormat::Markdown && !findings.rendered_diff.empty()) text += "\n" + findings.rendered_diff;
     if (spec.file == "-") {
       std::cout << text << std::flush;
     } else if (!write_file_atomically(spec.file, text)) {

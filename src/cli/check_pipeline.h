@@ -65,6 +65,7 @@ struct CheckFindings {
   std::vector<std::string> errors;         // --schema-dir files, the pull-request base
   std::vector<std::string> changed_notes;  // repos a pull-request run reads as they are at the base
   std::vector<std::string> notes;          // schemas that could not be used
+  std::string rendered_diff;               // --diff: the Markdown of every app's rendered change
 };
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs);
@@ -72,7 +73,8 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
 // Pull-request mode (--changed-since, --base): lints the base revision of
 // every repo from its object database (unchanged files parsed once, shared
 // with the head's load) and keeps the head's findings the base lacks.
-void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, CheckFindings& findings);
+void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, const CheckModel& head_model,
+                     CheckFindings& findings);
 
 // Baselines, then every --output. On success, the summary line for stderr
 // when a report went to a file ("" otherwise).

@@ -27,6 +27,8 @@ struct BaseRepos {
 
 // Errors when a named repo is missing, is not git, or the revision does not
 // resolve there; or when, without a name, it resolves in no repo.
-Expected<BaseRepos> repos_at_base(const std::vector<RepoInput>& head, const std::vector<ChangedSince>& specs);
+// `option` names the flag in messages ("--changed-since", "--base").
+Expected<BaseRepos> repos_at_base(const std::vector<RepoInput>& head, const std::vector<ChangedSince>& specs,
+                                  const std::string& option = "--changed-since");
 
 }  // namespace driftlint

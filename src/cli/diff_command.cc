@@ -1,0 +1,159 @@
+// `driftlint diff`: what a change does to every Argo CD app, rendered at the
+// base and at the head and compared (argocd/app_diff). The head is the work
+// tree (or --head REV); the base, --base REV (default HEAD) read from each
+// repo's object database.
+#include <boost/program_options.hpp>
+
+#include <iostream>
+#include <sstream>
+
+#include "base/files.h"
+#include "cli/check_pipeline.h"
+#include "cli/commands.h"
+#include "load/base_revision.h"
+#include "report/diff_report.h"
+
+namespace driftlint::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+struct DiffOptions {
+  CheckOptions check;  // where the repos come from, limits, cache, rendering
+  std::vector<std::string> base = {"HEAD"}, head;
+  std::string format = "text";
+  std::string output = "-";
+  size_t max_comment = 60'000;
+};
+
+constexpr const char* kUsage =
+    "usage: driftlint diff [PATH...] [--config FILE] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
+    "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
+    "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
+    "                      [--no-render] [--render-timeout SECONDS]\n";
+
+Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args) {
+  DiffOptions o;
+  std::vector<std::string> base;
+  po::options_description visible("driftlint diff options");
+  visible.add_options()("help,h", "show this help")(
+      "config", po::value<std::string>(&o.check.config_file), "configuration file")(
+      "repo", po::value<std::vector<std::string>>(&o.check.repo_specs), "NAME=SOURCE[@REV]: a repo (repeatable)")(
+      "base", po::value<std::vector<std::string>>(&base), "[REPO=]REV: the revision compared against (default HEAD)")(
+      "head", po::value<std::vector<std::string>>(&o.head), "[REPO=]REV: compare this revision instead of the work tree")(
+      "format", po::value<std::string>(&o.format), "text, markdown (one pull-request comment) or json")(
+      "output,o", po::value<std::string>(&o.output), "write to FILE ('-' is standard output)")(
+      "max-comment-size", po::value<size_t>(&o.max_comment), "markdown: the most characters written (default 60000)")(
+      "snapshot", po::value<std::vector<std::string>>(&o.check.snapshots), "cluster snapshot (namespaces and kinds)")(
+      "jobs,j", po::value<unsigned>(&o.check.jobs), "threads")(
+      "cache-dir", po::value<std::string>(&o.check.cache_dir), "the cache folder")(
+      "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
+      "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
+      "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
+  po::options_description all;
+  all.add(visible).add_options()("path", po::value<std::vector<std::string>>(&o.check.paths));
+  po::positional_options_description positional;
+  positional.add("path", -1);
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return Error{std::string("diff: ") + e.what() + " (driftlint diff --help lists the options)"};
+  }
+  if (vm.count("help")) {
+    std::ostringstream help;
+    help << kUsage << "\n" << visible;
+    std::cout << help.str();
+    return std::optional<DiffOptions>();
+  }
+  if (!base.empty()) o.base = base;
+  if (o.format != "text" && o.format != "markdown" && o.format != "json") {
+    return Error{"diff: --format must be text, markdown or json, not '" + o.format + "'"};
+  }
+  if (o.check.render_timeout == 0 || o.check.render_timeout > 3600) {
+    return Error{"diff: --render-timeout must be from 1 to 3600 seconds"};
+  }
+  o.check.outputs = {{ReportFormat::Text, "-"}};
+  o.check.quiet = true;
+  return std::optional<DiffOptions>(std::move(o));
+}
+
+// One side of the diff: its repos loaded, its apps modelled and rendered.
+struct Side {
+  LoadResult load;
+  CheckModel model;
+};
+
+std::vector<ChangedSince> specs(const std::vector<std::string>& values) {
+  std::vector<ChangedSince> out;
+  for (const std::string& v : values) out.push_back(parse_changed_since(v));
+  return out;
+}
+
+// The repos at `revisions` (parsed files shared with the work tree's load).
+// On the heap: the model points into the load, which must not move.
+Expected<std::unique_ptr<Side>> side_at(const DiffOptions& o, const CheckInputs& inputs, const std::vector<std::string>& revisions,
+                                        const std::string& option, std::vector<std::string>& notes) {
+  Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs(revisions), option);
+  if (!repos) return repos.error();
+  for (std::string& n : repos->notes) notes.push_back(std::move(n));
+  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(inputs.load);
+  LoadOptions options = inputs.load_options;
+  options.reuse = &parsed;
+  auto side = std::make_unique<Side>();
+  side->load = load_repos(std::move(repos->repos), options);
+  side->model = build_model(o.check, side->load, inputs.cluster(), inputs.load_options.jobs);
+  return side;
+}
+
+int write(const DiffOptions& o, const RenderedDiff& diff) {
+  std::string text = o.format == "markdown" ? diff_markdown(diff, o.max_comment)
+                     : o.format == "json"   ? diff_json(diff)
+                                            : diff_text(diff);
+  if (o.output == "-") {
+    std::cout << text << std::flush;
+  } else if (!write_file_atomically(o.output, text)) {
+    print_error("diff: --output " + o.output + ": cannot write");
+    return kExitUsage;
+  }
+  return kExitClean;
+}
+
+}  // namespace
+
+int run_diff(const std::vector<std::string>& args) {
+  Expected<std::optional<DiffOptions>> parsed = parse(args);
+  if (!parsed) {
+    print_error(parsed.error().message);
+    return kExitUsage;
+  }
+  if (!*parsed) return kExitClean;
+  const DiffOptions& o = **parsed;
+  Expected<CheckSetup> setup = set_up_check(o.check);
+  if (!setup) {
+    print_error(setup.error().message);
+    return kExitUsage;
+  }
+  CheckInputs inputs = read_inputs(o.check, *setup);
+  std::vector<std::string> notes;
+  Expected<std::unique_ptr<Side>> base = side_at(o, inputs, o.base, "--base", notes);
+  Expected<std::unique_ptr<Side>> head =
+      o.head.empty() ? Expected<std::unique_ptr<Side>>(nullptr) : side_at(o, inputs, o.head, "--head", notes);
+  if (!base || !head) {
+    print_error((!base ? base.error() : head.error()).message);
+    return kExitUsage;
+  }
+  CheckModel work_tree;
+  if (o.head.empty()) work_tree = build_model(o.check, inputs.load, inputs.cluster(), inputs.load_options.jobs);
+  const LoadResult& head_load = o.head.empty() ? inputs.load : (*head)->load;
+  const CheckModel& head_model = o.head.empty() ? work_tree : (*head)->model;
+  for (const std::string& e : inputs.errors) print_error(e);
+  for (const std::string& n : notes) std::cerr << "driftlint: note: " << n << "\n";
+  int status = write(o, diff_apps((*base)->model.argo, (*base)->load, head_model.argo, head_load));
+  inputs.load.wait_for_cache();
+  return inputs.errors.empty() ? status : kExitUsage;
+}
+
+}  // namespace driftlint::cli
