@@ -47,6 +47,9 @@ class Expander {
   void note(const std::string& text) {
     if (noted_.insert(text).second) out_.notes.push_back(text);
   }
+  void error(const std::string& text) {
+    if (noted_.insert(text).second) out_.errors.push_back(text);
+  }
 
   // The set may deploy more than was expanded: from wherever `tmpl` reaches.
   void incomplete(const EditNode& tmpl) {
@@ -69,7 +72,10 @@ class Expander {
       EditNode tmpl = EditNode::from(node.get("template"));
       merge_template(tmpl, base_);
       GeneratorResult result = run_generator_kind(kind, node, entry.get("selector"), ctx_, 0);
-      for (const std::string& problem : result.problems) note(problem);
+      for (const std::string& problem : result.problems) {
+        bool refused = std::find(result.refusals.begin(), result.refusals.end(), problem) != result.refusals.end();
+        refused ? error(problem) : note(problem);
+      }
       if (!result.complete()) incomplete(tmpl);
       for (const TemplateValue& params : result.params) render_app(tmpl, params);
     }
@@ -104,7 +110,12 @@ class Expander {
     if (app) app = patched(std::move(*app), params);
     Expected<yaml::ParsedFile> built = app ? build_tree(*app) : Expected<yaml::ParsedFile>(app.error());
     if (!built) {
-      note(ctx_.who + ": a generated Application does not render: " + built.error().message);
+      // What Argo CD would refuse too is an error; a function this engine
+      // lacks (Sprig has more) is only driftlint's limit.
+      const std::string& why = built.error().message;
+      bool ours = why.find("driftlint does not support") != std::string::npos || why.find("not defined") != std::string::npos;
+      std::string text = ctx_.who + ": a generated Application does not render: " + why;
+      ours ? note(text) : error(text);
       incomplete(tmpl);
       return;
     }
@@ -122,9 +133,9 @@ class Expander {
     std::vector<Application> kept;
     for (Application& a : out_.apps) {
       if (a.name.empty()) {
-        note(ctx_.who + ": a generated Application has no name; Argo CD creates none such");
+        error(ctx_.who + ": a generated Application has no name; Argo CD creates none such");
       } else if (count[a.name] > 1) {
-        note(ctx_.who + " generates " + std::to_string(count[a.name]) + " Applications named " +
+        error(ctx_.who + " generates " + std::to_string(count[a.name]) + " Applications named " +
              quote_for_message(a.name) + "; Argo CD creates none of them");
       } else {
         kept.push_back(std::move(a));

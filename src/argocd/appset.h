@@ -33,6 +33,10 @@ struct AppSetInputs {
 struct AppSetExpansion {
   std::vector<Application> apps;
   std::vector<std::string> notes;  // one line each: what was not expanded, and why
+  // What Argo CD's controller refuses (the set, or some of its apps, are not
+  // generated): an invalid generator, a file that does not parse, a template
+  // that does not render, names missing or twice.
+  std::vector<std::string> errors;
   // False when a generator could not be expanded: the set may deploy more
   // than `apps` says, from where `reach` says.
   bool complete = true;

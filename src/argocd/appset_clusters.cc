@@ -121,7 +121,7 @@ GeneratorResult cluster_params(yaml::Node node, GeneratorContext& ctx) {
   GeneratorResult out;
   Expected<LabelSelector> selector = LabelSelector::parse(node.get("selector"));
   if (!selector) {
-    out.fail(ctx.who + ": its clusters selector does not parse: " + selector.error().message);
+    out.refuse(ctx.who + ": its clusters selector does not parse: " + selector.error().message);
     return out;
   }
   KnownClusters known = known_clusters(ctx.inputs);

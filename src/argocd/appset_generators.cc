@@ -72,7 +72,7 @@ GeneratorResult dispatch(std::string_view kind, yaml::Node node, GeneratorContex
   if (kind == "matrix" || kind == "merge") {
     GeneratorResult out;
     if (depth >= 2) {
-      out.fail(ctx.who + ": a " + std::string(kind) + " generator nested more than two levels deep, which Argo CD refuses");
+      out.refuse(ctx.who + ": a " + std::string(kind) + " generator nested more than two levels deep, which Argo CD refuses");
       return out;
     }
     return kind == "matrix" ? matrix_params(node, ctx, depth) : merge_params(node, ctx, depth);
@@ -134,7 +134,7 @@ GeneratorResult run_generator_kind(std::string_view kind, yaml::Node node, yaml:
 GeneratorResult run_generator(yaml::Node entry, GeneratorContext& ctx, const TemplateValue* parent, int depth) {
   GeneratorResult out;
   if (!entry.is_map()) {
-    out.fail(ctx.who + ": a generator is not a map");
+    out.refuse(ctx.who + ": a generator is not a map");
     return out;
   }
   yaml::Node generator = entry;
@@ -153,7 +153,7 @@ GeneratorResult run_generator(yaml::Node entry, GeneratorContext& ctx, const Tem
     if (key.text() != "selector" && !value.is_null()) kinds.emplace_back(key.text());
   }
   if (kinds.size() != 1) {
-    out.fail(ctx.who + (kinds.empty() ? ": a child generator is empty" : ": a child generator names more than one kind"));
+    out.refuse(ctx.who + (kinds.empty() ? ": a child generator is empty" : ": a child generator names more than one kind"));
     return out;
   }
   return run_generator_kind(kinds[0], generator.get(kinds[0]), generator.get("selector"), ctx, depth);

@@ -32,10 +32,19 @@ struct GeneratorResult {
   std::vector<TemplateValue> params;  // one map per parameter set
   // Why the result is not all Argo CD would generate (one line each).
   std::vector<std::string> problems;
+  // Those of the problems Argo CD's controller would refuse the set for (an
+  // invalid generator, a file that does not parse), not just driftlint's
+  // limits offline.
+  std::vector<std::string> refusals;
   bool complete() const { return problems.empty(); }
   void fail(std::string problem) { problems.push_back(std::move(problem)); }
+  void refuse(std::string problem) {
+    refusals.push_back(problem);
+    problems.push_back(std::move(problem));
+  }
   void absorb(GeneratorResult& other) {
     for (std::string& p : other.problems) problems.push_back(std::move(p));
+    for (std::string& p : other.refusals) refusals.push_back(std::move(p));
   }
 };
 

@@ -115,7 +115,7 @@ bool file_params(const std::string& path, const LoadedFile& file, yaml::Node git
                  GeneratorResult& out) {
   std::string where = quote_for_message(path);
   if (file.too_large || file.parsed.error) {
-    out.fail(ctx.who + ": its git files generator cannot read " + where +
+    out.refuse(ctx.who + ": its git files generator cannot read " + where +
              (file.too_large ? " (over the size limit)" : ": unable to parse file: " + file.parsed.error->message));
     return false;
   }
@@ -127,7 +127,7 @@ bool file_params(const std::string& path, const LoadedFile& file, yaml::Node git
   for (const TemplateValue& item : content.items()) objects.push_back(item);
   bool all_maps = std::all_of(objects.begin(), objects.end(), [](const TemplateValue& o) { return o.is(TemplateValue::Kind::Map); });
   if (!all_maps || (objects.empty() && !content.is(TemplateValue::Kind::List))) {
-    out.fail(ctx.who + ": its git files generator cannot use " + where + ": unable to parse file: not an object or a list of objects");
+    out.refuse(ctx.who + ": its git files generator cannot use " + where + ": unable to parse file: not an object or a list of objects");
     return false;
   }
   std::string prefix = text_of(git.get("pathParamPrefix"));
@@ -186,7 +186,7 @@ GeneratorResult git_params(yaml::Node git, GeneratorContext& ctx) {
   } else if (git.get("files").size() > 0) {
     files_params(git, files, ctx, out);
   } else {
-    out.fail(ctx.who + ": its git generator has neither directories nor files");
+    out.refuse(ctx.who + ": its git generator has neither directories nor files");
   }
   return out;
 }

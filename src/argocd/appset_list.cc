@@ -37,7 +37,7 @@ GeneratorResult list_params(yaml::Node node, GeneratorContext& ctx) {
     ++n;
     TemplateValue value = template_value_from_yaml(element);
     if (!value.is(TemplateValue::Kind::Map)) {
-      out.fail(ctx.who + ": list element " + std::to_string(n) + " is not an object");
+      out.refuse(ctx.who + ": list element " + std::to_string(n) + " is not an object");
       return out;
     }
     if (ctx.go()) {
@@ -46,7 +46,7 @@ GeneratorResult list_params(yaml::Node node, GeneratorContext& ctx) {
     }
     Expected<TemplateValue> flat = flat_element(value);
     if (!flat) {
-      out.fail(ctx.who + ": list element " + std::to_string(n) + ": " + flat.error().message);
+      out.refuse(ctx.who + ": list element " + std::to_string(n) + ": " + flat.error().message);
       return out;
     }
     out.params.push_back(std::move(*flat));
@@ -59,7 +59,7 @@ GeneratorResult list_params(yaml::Node node, GeneratorContext& ctx) {
     for (const TemplateValue& item : parsed->items()) list_of_maps = list_of_maps && item.is(TemplateValue::Kind::Map);
   }
   if (!list_of_maps) {
-    out.fail(ctx.who + ": its list generator's elementsYaml is not a YAML list of objects" +
+    out.refuse(ctx.who + ": its list generator's elementsYaml is not a YAML list of objects" +
              (parsed ? std::string() : ": " + parsed.error().message));
     return out;
   }

@@ -149,7 +149,7 @@ spec:
   AppSetExpansion e = f.expand("strict");
   EXPECT_EQ(names_of(e), (std::vector<std::string>{"a"}));
   EXPECT_FALSE(e.complete);
-  EXPECT_EQ(e.notes.size(), 1u);
+  EXPECT_EQ(e.errors.size(), 1u);  // Argo CD refuses it too: an error, not a note
   EXPECT_NE(notes_of(e).find("map has no entry for key \"region\""), std::string::npos) << notes_of(e);
   ASSERT_EQ(e.reach.size(), 1u);
   EXPECT_EQ(e.reach[0].prefix, "regions/");

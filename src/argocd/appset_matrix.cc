@@ -72,7 +72,7 @@ GeneratorResult matrix_params(yaml::Node node, GeneratorContext& ctx, int depth)
   GeneratorResult out;
   yaml::Node children = node.get("generators");
   if (children.size() != 2) {
-    out.fail(ctx.who + ": a matrix generator needs exactly two child generators, not " + std::to_string(children.size()));
+    out.refuse(ctx.who + ": a matrix generator needs exactly two child generators, not " + std::to_string(children.size()));
     return out;
   }
   GeneratorResult first = run_generator(children.element(0), ctx, nullptr, depth + 1);
@@ -95,7 +95,7 @@ GeneratorResult matrix_params(yaml::Node node, GeneratorContext& ctx, int depth)
       }
       Expected<TemplateValue> combined = combine_flat(a, b);
       if (!combined) {
-        out.fail(ctx.who + ": its matrix generator fails: " + combined.error().message);
+        out.refuse(ctx.who + ": its matrix generator fails: " + combined.error().message);
         return out;
       }
       out.params.push_back(std::move(*combined));
@@ -110,7 +110,7 @@ GeneratorResult merge_params(yaml::Node node, GeneratorContext& ctx, int depth) 
   std::vector<std::string> keys;
   for (yaml::Node k : node.get("mergeKeys").elements()) keys.push_back(text_of(k));
   if (children.size() < 2 || keys.empty()) {
-    out.fail(ctx.who + (keys.empty() ? ": a merge generator needs mergeKeys" : ": a merge generator needs two or more child generators"));
+    out.refuse(ctx.who + (keys.empty() ? ": a merge generator needs mergeKeys" : ": a merge generator needs two or more child generators"));
     return out;
   }
   Expected<std::map<std::string, TemplateValue>> base = std::map<std::string, TemplateValue>{};
@@ -119,7 +119,7 @@ GeneratorResult merge_params(yaml::Node node, GeneratorContext& ctx, int depth) 
     out.absorb(child);
     Expected<std::map<std::string, TemplateValue>> sets = by_merge_key(keys, child.params);
     if (!sets) {
-      out.fail(ctx.who + ": its merge generator fails: " + sets.error().message);
+      out.refuse(ctx.who + ": its merge generator fails: " + sets.error().message);
       return out;
     }
     if (i == 0) {

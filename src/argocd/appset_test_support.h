@@ -80,9 +80,11 @@ inline const Application* app_named(const AppSetExpansion& e, const std::string&
   return nullptr;
 }
 
+// The notes and the errors (what Argo CD refuses), one a line.
 inline std::string notes_of(const AppSetExpansion& e) {
   std::string out;
   for (const std::string& n : e.notes) out += n + "\n";
+  for (const std::string& n : e.errors) out += "error: " + n + "\n";
   return out;
 }
 

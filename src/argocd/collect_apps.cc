@@ -61,6 +61,7 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
   for (const auto& [name, set] : sets) {
     AppSetExpansion expansion = expand_application_set(*set, inputs);
     for (std::string& note : expansion.notes) model.notes.push_back(std::move(note));
+    for (std::string& error : expansion.errors) model.appset_errors.push_back({set, std::move(error)});
     model.incomplete_application_sets = model.incomplete_application_sets || !expansion.complete;
     reach.insert(reach.end(), expansion.reach.begin(), expansion.reach.end());
     for (Application& app : expansion.apps) {

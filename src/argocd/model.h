@@ -64,6 +64,12 @@ struct ArgoModel {
   std::vector<std::vector<uint32_t>> file_apps;
   std::vector<DesiredObject> desired;
   std::vector<SourceRender> renders;  // every kustomize and Helm source, in app order
+  // What Argo CD's controller refuses to generate, per ApplicationSet (render-failed).
+  struct AppSetError {
+    const Manifest* set = nullptr;
+    std::string message;
+  };
+  std::vector<AppSetError> appset_errors;
   // Every desired object of a live app whose loaded revision is the live one,
   // compared with its live copy; objects another app owns are left out (they
   // are wrong-owner-repo's). Empty without a snapshot.

@@ -27,8 +27,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
        "apiVersion: v1\nkind: Secret\nmetadata: {name: c, labels: {argocd.argoproj.io/secret-type: cluster}}\n"
        "stringData: {name: prod, server: https://prod.example}\n"}});
   driftlint::LoadResult load = driftlint::load_repos({repo}, driftlint::LoadOptions{});
-  driftlint::ArgoModelOptions options;
-  options.kubectl = "";
-  driftlint::build_argo_model(load, nullptr, options);
+  driftlint::build_argo_model(load, nullptr, driftlint::ArgoModelOptions{});
   return 0;
 }

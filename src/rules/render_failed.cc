@@ -6,7 +6,7 @@
 
 namespace driftlint {
 
-// A kustomization or Helm chart that Argo CD would fail to build.
+// A kustomization, Helm chart or ApplicationSet that Argo CD would fail to render.
 class RenderFailedRule : public RuleBase<RenderFailedRule> {
  public:
   static const RuleInfo& static_info();
@@ -17,8 +17,9 @@ const RuleInfo& RenderFailedRule::static_info() {
   static const RuleInfo info{
       .id = "render-failed",
       .default_severity = Severity::Error,
-      .summary = "A kustomization or Helm chart does not build: `kustomize build` or `helm template` "
-                 "refuses it, as Argo CD's repo server would.",
+      .summary = "A kustomization or Helm chart does not build (`kustomize build` or `helm template` "
+                 "refuses it, as Argo CD's repo server would), or an ApplicationSet does not generate (its "
+                 "controller would refuse it).",
       .rationale =
           "driftlint judges what is applied: it renders every kustomize and Helm source of an Argo "
           "CD app (with the app's `kustomize:` or `helm:` options) and every kustomization no other "
@@ -27,7 +28,12 @@ const RuleInfo& RenderFailedRule::static_info() {
           "(`ComparisonError`), and nothing of it reaches the cluster until the build is fixed. "
           "The finding quotes the tool's own message (its first line) and names the apps that "
           "build it. A build driftlint does not run (a remote base, no kustomize or helm installed, "
-          "chart dependencies not vendored) is a note, never this finding.",
+          "chart dependencies not vendored) is a note, never this finding. ApplicationSets are "
+          "expanded offline as their controller expands them; what the controller refuses (a list "
+          "element that is not an object, a git file that does not parse, a matrix without two "
+          "generators, a template that does not render, two apps of one name) is reported at the "
+          "set, while what driftlint cannot do offline (SCM providers, pull requests, plugins) is a "
+          "note.",
       .hint = "Run `kubectl kustomize <folder>` (or `helm template <chart>`) locally, fix what it "
               "names, and commit the fix with the change that broke it.",
       .example = "# overlays/prod/kustomization.yaml\nresources:\n- ../../base\npatches:\n"
@@ -51,7 +57,10 @@ std::vector<std::string> apps_building(const LintContext& context, const RenderO
 
 }  // namespace
 
+void report_application_sets(const Rule& rule, const LintContext& context, std::vector<Finding>& out);
+
 void RenderFailedRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  report_application_sets(*this, context, out);
   if (!context.renders) return;
   for (const RenderOutput* build : context.renders->outputs) {
     if (build->status != RenderOutput::Status::Failed) continue;
@@ -68,6 +77,16 @@ void RenderFailedRule::check(const LintContext& context, std::vector<Finding>& o
     f.column = 1;
     f.apps = apps;
     out.push_back(std::move(f));
+  }
+}
+
+void report_application_sets(const Rule& rule, const LintContext& context, std::vector<Finding>& out) {
+  if (!context.argo) return;
+  for (const ArgoModel::AppSetError& e : context.argo->appset_errors) {
+    const Manifest& set = *e.set;
+    bool in_repos = &set >= context.load.manifests.data() && &set < context.load.manifests.data() + context.load.manifests.size();
+    if (!in_repos) continue;  // a live set from the snapshot: no file to point at
+    out.push_back(rule.finding_at(context, set, set.root.get("metadata").key_node("name"), e.message));
   }
 }
 
