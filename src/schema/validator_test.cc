@@ -83,7 +83,7 @@ TEST(ValidatorTest, ALongListFindsItsFirstRepeatedItem) {
 // own bounded recursion, 64 levels, needs more than 256 KiB there), so it
 // gets 4 MiB, still far short of 16,000 of its frames.
 void on_small_stack(std::function<void()> fn) {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(DRIFTLINT_SANITIZED)
   constexpr size_t kStack = 4 * 1024 * 1024;
 #else
   constexpr size_t kStack = 256 * 1024;
