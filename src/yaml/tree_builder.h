@@ -55,6 +55,14 @@ class TreeBuilder {
   void container_start(const EventMark& mark, NodeKind kind, std::string_view anchor);
   void container_end();
 
+  // How an event's scalar is typed: plain and untagged (the YAML 1.1
+  // resolver), quoted, block or tagged "!" (a string), or explicitly tagged.
+  static ScalarStyle style_of(std::string_view tag, bool plain) {
+    if (tag.empty()) return plain ? ScalarStyle::PlainUntagged : ScalarStyle::QuotedUntagged;
+    if (tag == "!") return ScalarStyle::QuotedUntagged;  // the non-specific tag: a string
+    return ScalarStyle::Tagged;
+  }
+
   // The finished tree (sealed: ready for readers).
   std::shared_ptr<Tree> tree() {
     // Every file's tree lives for the whole run: give back what doubling
@@ -104,8 +112,8 @@ class TreeBuilder {
   uint32_t document_root_ = kNone;
 };
 
-// The event sources. Each fills `out` (documents, error) through a builder.
-void parse_with_libyaml(std::string_view text, TreeBuilder& builder, ParsedFile& out);
+// The yaml-cpp event source; libyaml's is in yaml/libyaml_source.h. Each
+// fills `out` (documents, error) through a builder.
 void parse_with_yaml_cpp(std::string_view text, TreeBuilder& builder, ParsedFile& out);
 
 }  // namespace driftlint::yaml

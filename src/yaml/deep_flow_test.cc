@@ -1,0 +1,101 @@
+// Differential test of the deep-flow path (yaml/deep_flow.h): with every
+// flow collection started in the block context parsed by driftlint's own
+// flow parser, every test and corpus file gives libyaml's tree to the byte,
+// and crafted inputs give libyaml's errors too.
+#include "yaml/deep_flow.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "yaml/engine_compare.h"
+
+namespace driftlint::yaml {
+namespace {
+
+namespace fs = std::filesystem;
+
+size_t own_regions = 0;
+
+std::string compare_paths(const std::string& text) {
+  DeepFlowReport report;
+  ParsedFile own = parse_with_own_flow(text, {}, &report);
+  ParsedFile reference = parse_with_libyaml_only(text);
+  own_regions += report.own;
+  std::string diff = compare_parsed(reference, own, true);
+  if (report.fell_back) diff += " (libyaml's copy disagreed)";
+  return diff;
+}
+
+TEST(DeepFlowTest, CraftedInputsGiveLibyamlsTreesAndErrors) {
+  std::vector<std::string> inputs = {
+      "a: [1, 2, {b: c}]\n",
+      "{a: 1, b: [x, y]}\n",
+      "- [a, b]\n- {c: d}\n- [e,\n   f]\n",
+      "[a, b]: c\n",
+      "? [a, b]\n: c\n",
+      "a: &x [1, 2]\nb: *x\n",
+      "a: &x [1, *y]\n",
+      "a: [&x 1, *x, !!str 2, ! 3, !<tag:x> 4, '5', \"6\"]\n",
+      "%TAG !e! tag:example.com,2000:\n--- [!e!x 1, !e!y 2]\n",
+      "--- [!f!x 1]\n",
+      "a: [x: 1, ? y : 2, z]\n",
+      "a: {? x : 1, y, : z}\n",
+      "a: [[?], x]]\n",
+      "- [[?], x]]\n- b\n",
+      "a: {[[?], x]] : 1}\n",
+      "a: [[?],\n  x]]\nb: c\n",
+      "[[?], x]] : y\n",
+      "a: [1, 2\nb: c\n",
+      "a: [1, 2]]\n",
+      "a: [1, @]\n",
+      "a: [1, - 2]\n",
+      "a: [1, \"x\n",
+      "a: {b: [1, {c: d}}]\n",
+      "a: [1, &a]\n",
+      "a: [1, !x!y z]\n",
+      "a: [\n---\n]\n",
+      "a: [1, 2]\n---\nb: [3]\n...\n[4, 5]\n",
+      "a: [1,\n2]\n",
+      "a: 1\n[x,\ny]: 2\n",
+      "a: [b: {c: d}, e: f]\n",
+      "a: [1, \x01]\n",
+      "a: [1, \xC3]\n",
+      "[" + std::string(2000, 'a') + "]: x\n",
+      "k: [\n" + std::string(1500, 'x') + "]: v\n",
+      "a: " + std::string(100, '[') + std::string(100, ']') + "\n",
+      "a: " + std::string(100, '{') + std::string(100, '}') + "\n",
+      "a: " + std::string(100, '[') + std::string(99, ']') + "\n",
+      "a: [a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a]\n",
+      "a: {x: 1, x: 2}\n",
+      "a: {b: , c: , d: [e: , f: ]}\n",
+      "a: [{<<: {x: 1}, y: 2}]\n",
+  };
+  for (const std::string& text : inputs) EXPECT_EQ(compare_paths(text), "") << "input: " << text;
+}
+
+TEST(DeepFlowTest, OnEveryTestdataAndCorpusFile) {
+  std::vector<fs::path> roots = {fs::path(DRIFTLINT_SOURCE_DIR) / "testdata",
+                                 fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus"};
+  size_t files = 0;
+  for (const fs::path& root : roots) {
+    if (!fs::exists(root)) continue;
+    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
+         it != fs::recursive_directory_iterator(); ++it) {
+      std::string ext = it->path().extension().string();
+      if (!it->is_regular_file() || (ext != ".yaml" && ext != ".yml" && ext != ".json")) continue;
+      std::ifstream in(it->path(), std::ios::binary);
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      ++files;
+      EXPECT_EQ(compare_paths(buffer.str()), "") << it->path();
+    }
+  }
+  EXPECT_GT(files, 100u);
+  std::cout << files << " files, " << own_regions << " flow collections parsed by driftlint's flow parser\n";
+}
+
+}  // namespace
+}  // namespace driftlint::yaml
