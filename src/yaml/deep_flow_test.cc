@@ -6,8 +6,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <sstream>
 
 #include "yaml/engine_compare.h"
@@ -95,6 +97,66 @@ TEST(DeepFlowTest, OnEveryTestdataAndCorpusFile) {
   }
   EXPECT_GT(files, 100u);
   std::cout << files << " files, " << own_regions << " flow collections parsed by driftlint's flow parser\n";
+}
+
+std::vector<std::string> small_files() {
+  std::vector<std::string> out;
+  for (const fs::path& root : {fs::path(DRIFTLINT_SOURCE_DIR) / "testdata" / "rules",
+                               fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus"}) {
+    if (!fs::exists(root)) continue;
+    for (const auto& e : fs::recursive_directory_iterator(root)) {
+      if (!e.is_regular_file() || e.file_size() > 3000 || e.path().extension() != ".yaml") continue;
+      std::ifstream in(e.path(), std::ios::binary);
+      std::stringstream buffer;
+      buffer << in.rdbuf();
+      out.push_back(buffer.str());
+    }
+  }
+  return out;
+}
+
+// One random edit of the kind that reaches the scanner's and the flow
+// parser's corners: YAML's indicators, blanks, breaks, brackets, a slice
+// of the text repeated or dropped.
+void mutate(std::string& s, std::mt19937& rng) {
+  static const std::string kPieces[] = {"[", "]", "{", "}", ",", ":", "? ", "?", "- ", "-", "#", "&a", "*a", "!",
+                                        "!!str", "'", "\"", "\\", "|", ">", "%", "@", "\t", " ", "\n", "\r\n",
+                                        "---", "...", "\xC2\x85", "\xE2\x80\xA8", "\xC3\xA9", "\x01", "x", "[?]",
+                                        "[[", "]]", ": ", "{a: b}", "[a, b]"};
+  auto at = [&](size_t n) { return n ? std::uniform_int_distribution<size_t>(0, n - 1)(rng) : 0; };
+  size_t pos = at(s.size() + 1);
+  switch (at(4)) {
+    case 0: s.insert(pos, kPieces[at(std::size(kPieces))]); break;
+    case 1: if (!s.empty()) s.erase(at(s.size()), 1 + at(4)); break;
+    case 2: if (!s.empty()) s[at(s.size())] = kPieces[at(std::size(kPieces))][0]; break;
+    default: {
+      size_t from = at(s.size() + 1), length = at(40);
+      s.insert(pos, s.substr(from, length));
+    }
+  }
+}
+
+// A seeded fuzzer in the plain build (ci/fuzz runs the real one):
+// DRIFTLINT_MUTATIONS sets how many edited files to compare,
+// DRIFTLINT_MUTATION_SEED the seed.
+TEST(DeepFlowTest, EditedFilesGiveLibyamlsResults) {
+  std::vector<std::string> files = small_files();
+  ASSERT_FALSE(files.empty());
+  const char* env = std::getenv("DRIFTLINT_MUTATIONS");
+  size_t runs = env ? std::strtoul(env, nullptr, 10) : 3000;
+  const char* seed = std::getenv("DRIFTLINT_MUTATION_SEED");
+  std::mt19937 rng(seed ? std::strtoul(seed, nullptr, 10) : 20);
+  size_t failures = 0;
+  for (size_t i = 0; i < runs && failures < 5; ++i) {
+    std::string text = files[i % files.size()];
+    for (size_t k = 0, n = 1 + rng() % 6; k < n; ++k) mutate(text, rng);
+    std::string diff = compare_scanners(text);
+    if (diff.empty()) diff = compare_paths(text);
+    if (!diff.empty()) {
+      ++failures;
+      ADD_FAILURE() << diff << "\ninput: " << testing::PrintToString(text);
+    }
+  }
 }
 
 }  // namespace

@@ -67,11 +67,17 @@ SyntaxError describe_problem(const scan::Problem& p, std::string_view text) {
 bool FlowParser::parse(const scan::Mark& start, std::string_view anchor) {
   const Token* token = scanner_.peek();
   if (!token) return false;
-  // libyaml's look-ahead found a key before the bracket: the copy libyaml
-  // parsed does not have it (only in text libyaml rejects).
+  // The look-ahead found the ':' of a key that starts at the bracket (in the
+  // block context, after the scanner left this collection): libyaml's copy
+  // found it too and has reported the block mapping and its key.
+  while (token->type == TokenType::BlockMappingStart || token->type == TokenType::Key) {
+    scanner_.skip_token();
+    if (!(token = scanner_.peek())) return false;
+  }
   if (token->type != TokenType::FlowSequenceStart && token->type != TokenType::FlowMappingStart) {
     return fail("while parsing a flow node", start, "did not find expected node content", token->start);
   }
+  started_ = true;
   bool sequence = token->type == TokenType::FlowSequenceStart;
   start_collection(start, sequence ? NodeKind::Sequence : NodeKind::Map, anchor);
   states_.push_back(State::Done);

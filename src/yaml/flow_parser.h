@@ -49,6 +49,8 @@ class FlowParser {
   const scan::Problem& problem() const { return problem_.kind == scan::Problem::Kind::None ? scanner_.problem() : problem_; }
   // Where the token that ended the collection starts.
   const scan::Mark& end_mark() const { return end_mark_; }
+  // Whether the look-ahead libyaml makes before the collection's start event succeeded.
+  bool started() const { return started_; }
   size_t max_depth() const { return max_depth_; }
 
  private:
@@ -93,6 +95,7 @@ class FlowParser {
   scan::Mark end_mark_;
   size_t depth_ = 0;
   size_t max_depth_ = 0;
+  bool started_ = false;
 };
 
 }  // namespace driftlint::yaml

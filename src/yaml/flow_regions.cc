@@ -67,6 +67,20 @@ size_t break_width(std::string_view t, size_t i) {
   return 0;
 }
 
+// Appends text[pos, end) with every character but line breaks made a space.
+void blank(std::string_view text, size_t& pos, size_t end, std::string& out) {
+  while (pos < end) {
+    size_t w = break_width(text, pos);
+    if (w) {
+      out.append(text, pos, w);
+    } else {
+      out.push_back(' ');
+      w = utf8_width(static_cast<unsigned char>(text[pos]));
+    }
+    pos += w;
+  }
+}
+
 // The stand-in for a region that ends past the flow context: its parser
 // closes it one ']' after its scanner does, as in the original.
 std::string_view stand_in(char open) { return open == '{' ? "[[?],]]" : "[?],]"; }
@@ -82,7 +96,12 @@ FlowRegion parse_region(scan::Scanner& scanner, FlowLog& log, const TagTracker& 
   scan::Mark scanner_end = scanner_left ? log.left.front() : scan::Mark{};
   if (!parsed) {
     region.broken = true;
+    region.early = !dry.started();
     region.past_flow = scanner_left;
+    if (scanner_left) {
+      region.scanner_end = byte_of(text, region.start.position, region.start.mark.index, scanner_end.index);
+    }
+    region.stopped_at = scanner.position();
     return region;
   }
   region.end = dry.end_mark();
@@ -115,7 +134,8 @@ std::vector<FlowRegion> find_flow_regions(std::string_view text, const scan::Rea
 }
 
 bool can_hollow(std::string_view text, const FlowRegion& region) {
-  if (!region.past_flow || region.broken) return true;
+  if (region.broken) return !region.early;
+  if (!region.past_flow) return true;
   size_t needed = stand_in(text[region.start.position]).size();
   size_t found = 0;
   for (size_t i = region.start.position + 1; i < region.end_position && found < needed;) {
@@ -134,20 +154,14 @@ HollowText hollow_regions(std::string_view text, const scan::ReaderCheck& reader
   for (const FlowRegion& r : regions) {
     out.text.append(text, pos, r.start.position + 1 - pos);  // up to and with the bracket
     pos = r.start.position + 1;
-    if (r.broken) {
-      pos = text.size();  // libyaml reads no further: the flow parser meets the error
-      break;
-    }
     size_t interior = out.text.size();
-    while (pos < r.end_position) {
-      size_t w = break_width(text, pos);
-      if (w) {
-        out.text.append(text, pos, w);
-      } else {
-        out.text.push_back(' ');
-        w = utf8_width(static_cast<unsigned char>(text[pos]));
-      }
-      pos += w;
+    size_t end = r.broken ? std::min(r.scanner_end, r.stopped_at) : r.end_position;
+    blank(text, pos, end, out.text);
+    if (r.broken) {
+      // The flow parser meets the error; libyaml's copy goes on as the text
+      // does once the scanner is back in the block context, else stops.
+      if (r.scanner_end == SIZE_MAX) pos = text.size();
+      break;
     }
     if (r.past_flow) {
       std::string_view plant = stand_in(text[r.start.position]);

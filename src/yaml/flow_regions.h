@@ -21,8 +21,15 @@ struct FlowRegion {
   // 0.2.5's "[? ]" defect, yaml/flow_parser.h): its end is a ']' or '}' in
   // the block context.
   bool past_flow = false;
-  // A syntax error inside: the parse of the file ends in this region.
+  // A syntax error inside: the parse of the file ends in this region. The
+  // copy then keeps the text from where the scanner left the flow context
+  // (`scanner_end`, when it did), or ends where the scanner stopped
+  // (`stopped_at`); an error met by libyaml's first look-ahead from the
+  // bracket (`early`, within 1,024 characters) is left to libyaml.
   bool broken = false;
+  bool early = false;
+  size_t scanner_end = SIZE_MAX;
+  size_t stopped_at = 0;
 };
 
 // Every flow collection started in the block context, in order, up to the

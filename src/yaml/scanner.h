@@ -145,6 +145,8 @@ class Scanner {
   void skip_token();
 
   const Problem& problem() const { return problem_; }
+  // The byte offset the scanner has read to.
+  size_t position() const { return cursor_.position(); }
   int flow_level() const { return flow_level_; }
   // Whether the closing token of a region scan has been fetched.
   bool region_closed() const { return region_closed_; }

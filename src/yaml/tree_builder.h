@@ -82,18 +82,21 @@ class TreeBuilder {
     size_t scratch_start;
     std::string anchor;
     uint64_t weight;  // nodes this container expands to, aliases included
+    uint32_t height;  // the most containers on a path down from a child, aliases included
   };
   struct Anchor {
     uint32_t node;
     uint64_t weight;
+    uint32_t height;  // containers on its longest path down (0 for a scalar)
     bool open;
   };
 
   bool expecting_key() const;
   uint32_t add_scalar(const EventMark& mark, std::string_view text, ScalarType type,
                       bool bool_value, bool quoted);
-  void remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, bool open);
-  void attach(uint32_t id, uint64_t weight);
+  void remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, uint32_t height, bool open);
+  void attach(uint32_t id, uint64_t weight, uint32_t height);
+  [[noreturn]] void throw_too_deep(const EventMark& mark) const;
   std::string_view key_text(uint32_t id) const;
   void finish_map(const Frame& frame);
   void record_duplicate(uint32_t later, uint32_t first);
