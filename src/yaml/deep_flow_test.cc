@@ -72,10 +72,42 @@ TEST(DeepFlowTest, CraftedInputsGiveLibyamlsTreesAndErrors) {
       "a: " + std::string(100, '[') + std::string(99, ']') + "\n",
       "a: [a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a, a]\n",
       "a: {x: 1, x: 2}\n",
+      "a: 1\n" + std::string(70, '[') + "\n x" + std::string(70, ']') + ": 2\n",
+      "a: 1\n" + std::string(70, '[') + " x" + std::string(70, ']') + ": 2\n",
+      "a: " + std::string(70, '[') + " @ " + std::string(70, ']') + "\n",
+      "a: " + std::string(70, '[') + "\n" + std::string(2000, 'x') + " @ " + std::string(70, ']') + "\n",
+      "- b\n- " + std::string(70, '[') + "\xC3" + std::string(70, ']') + "\n",
+      "- b\n- " + std::string(70, '[') + "x" + std::string(70, ']') + "\n- \x01\n",
+      "a: " + std::string(70, '[') + "[?], x" + std::string(71, ']') + "\n",
+      "a: " + std::string(70, '[') + "[?], x" + std::string(70, ']') + "\n",
       "a: {b: , c: , d: [e: , f: ]}\n",
       "a: [{<<: {x: 1}, y: 2}]\n",
   };
-  for (const std::string& text : inputs) EXPECT_EQ(compare_paths(text), "") << "input: " << text;
+  for (const std::string& text : inputs) {
+    EXPECT_EQ(compare_paths(text), "") << "input: " << text;
+    // The default path: libyaml, handing files nested past kLibyamlFlowDepth to the deep-flow path.
+    EXPECT_EQ(compare_parsed(parse_with_libyaml_only(text), parse_yaml(text), true), "") << "input: " << text;
+  }
+}
+
+TEST(DeepFlowTest, DeepFilesAreParsedByTheOwnFlowParserAndNotByLibyaml) {
+  std::string text = "a: " + std::string(100'000, '[') + std::string(100'000, ']') + "\n";
+  ParseLimits limits;
+  limits.max_depth = 100'001;
+  ParsedFile deep;
+  DeepFlowReport report;
+  parse_deep_flow(text, limits, deep, kLibyamlFlowDepth, &report);
+  EXPECT_EQ(report.own, 1u);
+  EXPECT_FALSE(report.fell_back);
+  EXPECT_FALSE(deep.error);
+  Node n = deep.documents.at(0).root.get("a");
+  size_t depth = 0;
+  while (n.is_sequence() && n.size() == 1) {
+    n = n.element(0);
+    ++depth;
+  }
+  EXPECT_EQ(depth + 1, 100'000u);
+  EXPECT_EQ(n.position().column, 100'003u);
 }
 
 TEST(DeepFlowTest, OnEveryTestdataAndCorpusFile) {

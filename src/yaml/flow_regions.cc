@@ -175,7 +175,10 @@ HollowText hollow_regions(std::string_view text, const scan::ReaderCheck& reader
   }
   if (pos < text.size()) out.text.append(text, pos);
   if (reader.problem) {
-    out.input_limit = std::min(out.text.size(), byte_of(out.text, reader.begin, 0, reader.available));
+    // Where the original's reader fails; a copy that ends before that
+    // (a broken region cut it) just ends.
+    size_t limit = byte_of(out.text, reader.begin, 0, reader.available);
+    if (limit < out.text.size()) out.input_limit = limit;
   }
   return out;
 }

@@ -133,9 +133,7 @@ class EventLoop {
         const yaml_event_t& e = *event_;
         if (e.type == YAML_STREAM_END_EVENT) return LibyamlResult::Done;
         if (e.type == YAML_SEQUENCE_START_EVENT || e.type == YAML_MAPPING_START_EVENT) {
-          LibyamlResult r = start_collection(e);
-          if (out_.error) return LibyamlResult::Done;
-          if (r != LibyamlResult::Done) return r;
+          if (Step step = start_collection(e); step != Step::Go) return step == Step::Stop ? LibyamlResult::Done : result_;
         } else {
           deliver(e);
         }
@@ -165,7 +163,10 @@ class EventLoop {
     }
   }
 
-  LibyamlResult start_collection(const yaml_event_t& e) {
+  // Go on, stop (out_.error says why), or return result_.
+  enum class Step : uint8_t { Go, Stop, Return };
+
+  Step start_collection(const yaml_event_t& e) {
     bool sequence = e.type == YAML_SEQUENCE_START_EVENT;
     bool flow = sequence ? e.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
                          : e.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
@@ -174,32 +175,35 @@ class EventLoop {
       // A flow collection never holds a block one: at flow depth 0 this one starts in the block context.
       LibyamlFlowStart start{to_event_mark(e.start_mark), e.end_mark.index - 1, anchor};
       uint64_t end = run_.handler->flow_start(start, builder_, out_);
-      if (end == FlowHandler::kFailed) return LibyamlResult::Done;
-      if (end == FlowHandler::kMismatch) return LibyamlResult::Mismatch;
-      if (end != FlowHandler::kLibyamlParses) return skip_copy(end);
+      if (end == FlowHandler::kFailed) return Step::Stop;
+      if (end == FlowHandler::kMismatch) return give(LibyamlResult::Mismatch);
+      if (end != FlowHandler::kLibyamlParses) return skip_copy(end) ? Step::Go : give(LibyamlResult::Mismatch);
     }
     // Flow collections hold only flow collections, so one counter tells the flow depth.
-    if (flow || flow_depth_ > 0) {
-      if (++flow_depth_ > run_.handoff_depth) return LibyamlResult::HandOff;
-    }
+    if ((flow || flow_depth_ > 0) && ++flow_depth_ > run_.handoff_depth) return give(LibyamlResult::HandOff);
     builder_.container_start(to_event_mark(e.start_mark), sequence ? NodeKind::Sequence : NodeKind::Map, anchor);
-    return LibyamlResult::Done;
+    return Step::Go;
+  }
+
+  Step give(LibyamlResult result) {
+    result_ = result;
+    return Step::Return;
   }
 
   // libyaml's own events for a collection the handler parsed: they must end
   // with the collection's end where the handler's did.
-  LibyamlResult skip_copy(uint64_t end) {
+  bool skip_copy(uint64_t end) {
     for (int depth = 1; depth > 0;) {
-      if (!event_.next(parser_)) return LibyamlResult::Mismatch;
+      if (!event_.next(parser_)) return false;
       const yaml_event_t& e = *event_;
       if (e.type == YAML_SEQUENCE_START_EVENT || e.type == YAML_MAPPING_START_EVENT) ++depth;
       if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) --depth;
       if (e.type == YAML_STREAM_END_EVENT || e.type == YAML_DOCUMENT_START_EVENT ||
           e.type == YAML_DOCUMENT_END_EVENT || (depth == 0 && e.start_mark.index != end)) {
-        return LibyamlResult::Mismatch;
+        return false;
       }
     }
-    return LibyamlResult::Done;
+    return true;
   }
 
   const LibyamlRun& run_;
@@ -208,6 +212,7 @@ class EventLoop {
   yaml_parser_t* parser_;
   Event event_;
   size_t flow_depth_ = 0;
+  LibyamlResult result_ = LibyamlResult::Done;
 };
 
 }  // namespace

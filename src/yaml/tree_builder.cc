@@ -143,16 +143,6 @@ void TreeBuilder::remember_anchor(std::string_view anchor, uint32_t id, uint64_t
   if (!anchor.empty()) anchors_[std::string(anchor)] = {id, weight, height, open};
 }
 
-void TreeBuilder::attach(uint32_t id, uint64_t weight, uint32_t height) {
-  if (frames_.empty()) {
-    document_root_ = id;
-    return;
-  }
-  scratch_.push_back(id);
-  frames_.back().weight += weight;
-  frames_.back().height = std::max(frames_.back().height, height);
-}
-
 std::string_view TreeBuilder::key_text(uint32_t id) const {
   const NodeData& k = tree_->nodes_[id];
   if (k.kind != NodeKind::Scalar) return {};

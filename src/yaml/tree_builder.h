@@ -95,7 +95,17 @@ class TreeBuilder {
   uint32_t add_scalar(const EventMark& mark, std::string_view text, ScalarType type,
                       bool bool_value, bool quoted);
   void remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, uint32_t height, bool open);
-  void attach(uint32_t id, uint64_t weight, uint32_t height);
+  // Once per node: inline.
+  void attach(uint32_t id, uint64_t weight, uint32_t height) {
+    if (frames_.empty()) {
+      document_root_ = id;
+      return;
+    }
+    scratch_.push_back(id);
+    Frame& parent = frames_.back();
+    parent.weight += weight;
+    if (height > parent.height) parent.height = height;  // scalars (0) leave it
+  }
   [[noreturn]] void throw_too_deep(const EventMark& mark) const;
   std::string_view key_text(uint32_t id) const;
   void finish_map(const Frame& frame);
