@@ -14,8 +14,10 @@ namespace {
 // parses it from the original text.
 class RegionHandler final : public FlowHandler {
  public:
-  RegionHandler(std::string_view text, const scan::ReaderCheck& reader, const std::vector<FlowRegion>& regions)
-      : text_(text), reader_(reader), regions_(regions) {}
+  // `text`: what the scanner reads (UTF-8); `original`: the file's bytes.
+  RegionHandler(std::string_view text, std::string_view original, const scan::ReaderCheck& reader,
+                const std::vector<FlowRegion>& regions)
+      : text_(text), original_(original), reader_(reader), regions_(regions) {}
 
   void document(std::vector<TagDirective> tags) override { tags_ = std::move(tags); }
 
@@ -30,7 +32,7 @@ class RegionHandler final : public FlowHandler {
     FlowParser parser(scanner, tags_, &builder);
     scan::Mark mark{start.start.offset, start.start.line, start.start.column};
     if (!parser.parse(mark, start.anchor)) {
-      out.error = describe_problem(parser.problem(), text_);
+      out.error = describe_problem(parser.problem(), original_);
       return kFailed;
     }
     if (region.broken || parser.end_mark().index != region.end.index) return kMismatch;
@@ -42,6 +44,7 @@ class RegionHandler final : public FlowHandler {
 
  private:
   std::string_view text_;
+  std::string_view original_;
   const scan::ReaderCheck& reader_;
   const std::vector<FlowRegion>& regions_;
   std::vector<TagDirective> tags_ = with_default_tags({});
@@ -53,11 +56,12 @@ void finish(TreeBuilder& builder, ParsedFile& out) { out.tree = builder.tree(); 
 // libyaml on a copy with `regions` hollowed; false when the copy disagreed.
 bool parse_hollowed(std::string_view text, const scan::ReaderCheck& reader, const std::vector<FlowRegion>& regions,
                     const ParseLimits& limits, ParsedFile& out) {
-  HollowText copy = hollow_regions(text, reader, regions);
+  std::string_view scanned = reader.scanned(text);
+  HollowText copy = hollow_regions(scanned, reader, regions);
   TreeBuilder builder(out, limits);
-  RegionHandler handler(text, reader, regions);
+  RegionHandler handler(scanned, text, reader, regions);
   LibyamlRun run;
-  run.input = copy.text;
+  run.input = copy.text;  // UTF-8 even when the file is UTF-16: libyaml decodes it so itself
   run.original = text;
   run.reader = reader.problem ? &reader : nullptr;
   run.input_limit = copy.input_limit;
@@ -78,19 +82,18 @@ bool parse_hollowed(std::string_view text, const scan::ReaderCheck& reader, cons
 void parse_deep_flow(std::string_view text, const ParseLimits& limits, ParsedFile& out, size_t own_depth,
                      DeepFlowReport* report) {
   scan::ReaderCheck reader = scan::check_reader(text);
-  if (!reader.utf16) {
-    std::vector<FlowRegion> own;
-    for (FlowRegion& r : find_flow_regions(text, reader)) {
-      if (r.depth > own_depth && can_hollow(text, r)) own.push_back(std::move(r));
-    }
-    if (own.empty() || parse_hollowed(text, reader, own, limits, out)) {
-      if (report) report->own = own.size();
-      if (!own.empty()) return;
-    } else if (report) {
-      report->fell_back = true;
-    }
-    out = ParsedFile{};
+  std::string_view scanned = reader.scanned(text);
+  std::vector<FlowRegion> own;
+  for (FlowRegion& r : find_flow_regions(scanned, reader)) {
+    if (r.depth > own_depth && can_hollow(scanned, r)) own.push_back(std::move(r));
   }
+  if (own.empty() || parse_hollowed(text, reader, own, limits, out)) {
+    if (report) report->own = own.size();
+    if (!own.empty()) return;
+  } else if (report) {
+    report->fell_back = true;
+  }
+  out = ParsedFile{};
   TreeBuilder builder(out, limits);
   LibyamlRun run;
   run.input = text;

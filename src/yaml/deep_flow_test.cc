@@ -90,6 +90,17 @@ TEST(DeepFlowTest, CraftedInputsGiveLibyamlsTreesAndErrors) {
   }
 }
 
+TEST(DeepFlowTest, Utf16FilesToo) {
+  std::string deep = "a: " + std::string(100, '[') + "\xC3\xA9" + std::string(100, ']') + "\nb: [c, {d: e}]\n";
+  for (bool little : {true, false}) {
+    std::string text = to_utf16(deep, little);
+    EXPECT_EQ(compare_paths(text), "");
+    EXPECT_EQ(compare_paths(text.substr(0, text.size() - 1)), "") << "an odd last byte";
+    EXPECT_EQ(compare_paths(text + (little ? std::string("\x00\xDC") : std::string("\xDC\x00"))), "");
+    EXPECT_EQ(compare_parsed(parse_with_libyaml_only(text), parse_yaml(text), true), "");
+  }
+}
+
 TEST(DeepFlowTest, DeepFilesAreParsedByTheOwnFlowParserAndNotByLibyaml) {
   std::string text = "a: " + std::string(100'000, '[') + std::string(100'000, ']') + "\n";
   ParseLimits limits;
@@ -181,6 +192,7 @@ TEST(DeepFlowTest, EditedFilesGiveLibyamlsResults) {
   size_t failures = 0;
   for (size_t i = 0; i < runs && failures < 5; ++i) {
     std::string text = files[i % files.size()];
+    if (i % 16 == 5) text = to_utf16(text, i % 2);  // libyaml's other encoding, edited as bytes
     for (size_t k = 0, n = 1 + rng() % 6; k < n; ++k) mutate(text, rng);
     std::string diff = compare_scanners(text);
     if (diff.empty()) diff = compare_paths(text);

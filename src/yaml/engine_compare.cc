@@ -110,9 +110,8 @@ std::vector<std::string> own_tokens(std::string_view text, const scan::ReaderChe
 
 std::string compare_scanners(std::string_view text) {
   scan::ReaderCheck reader = scan::check_reader(text);
-  if (reader.utf16) return "";
   std::vector<std::string> a = libyaml_tokens(text);
-  std::vector<std::string> b = own_tokens(text, reader);
+  std::vector<std::string> b = own_tokens(reader.scanned(text), reader);
   for (size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
     std::string x = i < a.size() ? a[i] : "(none)\n";
     std::string y = i < b.size() ? b[i] : "(none)\n";
@@ -188,6 +187,28 @@ std::string compare_parsed(const ParsedFile& a, const ParsedFile& b, bool compar
   encode_parsed_file(a, ea);
   encode_parsed_file(b, eb);
   return ea == eb ? "" : "the trees' arrays differ";
+}
+
+std::string to_utf16(std::string_view utf8, bool little_endian) {
+  std::string out = little_endian ? "\xFF\xFE" : "\xFE\xFF";
+  auto unit = [&](uint32_t u) {
+    char lo = static_cast<char>(u & 0xFF), hi = static_cast<char>(u >> 8);
+    out += little_endian ? std::string{lo, hi} : std::string{hi, lo};
+  };
+  for (size_t i = 0; i < utf8.size();) {
+    auto c = static_cast<unsigned char>(utf8[i]);
+    size_t w = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    uint32_t v = w == 1 ? c : w == 2 ? c & 0x1F : w == 3 ? c & 0x0F : c & 0x07;
+    for (size_t k = 1; k < w && i + k < utf8.size(); ++k) v = (v << 6) | (utf8[i + k] & 0x3F);
+    if (v >= 0x10000) {
+      unit(0xD800 + ((v - 0x10000) >> 10));
+      unit(0xDC00 + ((v - 0x10000) & 0x3FF));
+    } else {
+      unit(v);
+    }
+    i += w;
+  }
+  return out;
 }
 
 ParsedFile parse_with_libyaml_only(std::string_view text, const ParseLimits& limits) {

@@ -21,6 +21,9 @@ std::string compare_scanners(std::string_view text);
 // position (`compare_errors`); "" when they are the same.
 std::string compare_parsed(const ParsedFile& a, const ParsedFile& b, bool compare_errors);
 
+// `utf8` as UTF-16 with its byte order mark, for tests of libyaml's other encoding.
+std::string to_utf16(std::string_view utf8, bool little_endian);
+
 // libyaml alone (no hand-off to the deep-flow path), for reference.
 ParsedFile parse_with_libyaml_only(std::string_view text, const ParseLimits& limits = {});
 

@@ -44,6 +44,93 @@ std::optional<ReaderProblem> check_character(std::string_view text, size_t pos, 
   return std::nullopt;
 }
 
+void append_utf8(std::string& out, uint32_t value) {
+  if (value <= 0x7F) {
+    out.push_back(static_cast<char>(value));
+  } else if (value <= 0x7FF) {
+    out.push_back(static_cast<char>(0xC0 + (value >> 6)));
+    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
+  } else if (value <= 0xFFFF) {
+    out.push_back(static_cast<char>(0xE0 + (value >> 12)));
+    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 + (value >> 18)));
+    out.push_back(static_cast<char>(0x80 + ((value >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
+  }
+}
+
+// libyaml's raw reads: 16 KiB at first, then what the last decode left
+// undecoded (an incomplete character) plus new bytes up to 16 KiB.
+struct Fills {
+  size_t size;
+  size_t raw_end;
+  bool eof;
+  uint64_t fill_start = 0;  // characters decoded before the current fill
+  explicit Fills(size_t n) : size(n), raw_end(std::min(kFill, n)), eof(n < 3) {}
+  // The character at `pos` is incomplete in this fill: read the next (false at the end of the text).
+  bool next(size_t pos, uint64_t chars) {
+    if (eof) return false;
+    fill_start = chars;
+    if (raw_end == size) {
+      eof = true;  // the next read returns nothing
+    } else {
+      raw_end = std::min(size, raw_end + kFill - (raw_end - pos));
+    }
+    return true;
+  }
+  void decoded(size_t pos, uint64_t chars) {
+    if (pos == raw_end && raw_end < size) {
+      fill_start = chars;
+      raw_end = std::min(size, raw_end + kFill);
+    }
+  }
+};
+
+// UTF-16 after its byte order mark, decoded into r.utf8.
+ReaderCheck check_utf16(std::string_view text, bool little_endian) {
+  ReaderCheck r;
+  r.utf16 = true;
+  auto octet = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
+  auto unit = [&](size_t i) {
+    return little_endian ? octet(i) + (octet(i + 1) << 8) : octet(i + 1) + (octet(i) << 8);
+  };
+  Fills fills(text.size());
+  uint64_t chars = 0;
+  auto fail = [&](ReaderProblem problem) {
+    r.problem = problem;
+    r.available = fills.fill_start;
+    return r;
+  };
+  for (size_t pos = 2; pos < text.size();) {
+    if (fills.raw_end - pos < 2) {
+      if (!fills.next(pos, chars)) return fail({"incomplete UTF-16 character", pos, -1});
+      continue;
+    }
+    uint32_t value = unit(pos);
+    size_t width = 2;
+    if ((value & 0xFC00) == 0xDC00) return fail({"unexpected low surrogate area", pos, value});
+    if ((value & 0xFC00) == 0xD800) {
+      width = 4;
+      if (fills.raw_end - pos < 4) {
+        if (!fills.next(pos, chars)) return fail({"incomplete UTF-16 surrogate pair", pos, -1});
+        continue;
+      }
+      uint32_t low = unit(pos + 2);
+      if ((low & 0xFC00) != 0xDC00) return fail({"expected low surrogate area", pos + 2, low});
+      value = 0x10000 + ((value & 0x3FF) << 10) + (low & 0x3FF);
+    }
+    if (!allowed_character(value)) return fail({"control characters are not allowed", pos, value});
+    append_utf8(r.utf8, value);
+    pos += width;
+    chars++;
+    fills.decoded(pos, chars);
+  }
+  return r;
+}
+
 }  // namespace
 
 ReaderCheck check_reader(std::string_view text) {
@@ -51,42 +138,28 @@ ReaderCheck check_reader(std::string_view text) {
   size_t size = text.size();
   auto octet = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   if (size >= 2 && ((octet(0) == 0xFF && octet(1) == 0xFE) || (octet(0) == 0xFE && octet(1) == 0xFF))) {
-    r.utf16 = true;
-    return r;
+    return check_utf16(text, octet(0) == 0xFF);
   }
   if (size >= 3 && octet(0) == 0xEF && octet(1) == 0xBB && octet(2) == 0xBF) r.begin = 3;
-  size_t raw_end = std::min(kFill, size);  // bytes the fills so far have read
-  bool eof = size < 3;  // the encoding check reads until it has 3 bytes or the end
+  Fills fills(size);
   uint64_t chars = 0;
-  uint64_t fill_start = 0;  // characters decoded before the current fill
-  size_t pos = r.begin;
   auto fail = [&](ReaderProblem problem) {
     r.problem = problem;
-    r.available = fill_start;
+    r.available = fills.fill_start;
     return r;
   };
-  while (pos < size) {
+  for (size_t pos = r.begin; pos < size;) {
     size_t width = utf8_width(octet(pos));
     if (width == 0) return fail({"invalid leading UTF-8 octet", pos, octet(pos)});
-    if (width > raw_end - pos) {
-      // Incomplete in this fill: the next one moves its bytes to the front.
-      if (eof) return fail({"incomplete UTF-8 octet sequence", pos, -1});
-      fill_start = chars;
-      if (raw_end == size) {
-        eof = true;  // the next read returns nothing
-      } else {
-        raw_end = std::min(size, raw_end + kFill - (raw_end - pos));
-      }
+    if (width > fills.raw_end - pos) {
+      if (!fills.next(pos, chars)) return fail({"incomplete UTF-8 octet sequence", pos, -1});
       continue;
     }
     uint32_t value = 0;
     if (auto problem = check_character(text, pos, width, value)) return fail(*problem);
     pos += width;
     chars++;
-    if (pos == raw_end && raw_end < size) {
-      fill_start = chars;
-      raw_end = std::min(size, raw_end + kFill);
-    }
+    fills.decoded(pos, chars);
   }
   return r;
 }

@@ -29,15 +29,21 @@ struct ReaderProblem {
 };
 
 struct ReaderCheck {
-  size_t begin = 0;     // after a UTF-8 byte order mark
-  bool utf16 = false;   // a UTF-16 byte order mark: not for this scanner
-  std::optional<ReaderProblem> problem;
+  size_t begin = 0;  // after a UTF-8 byte order mark
+  std::optional<ReaderProblem> problem;  // its offset counts the text's own bytes
   // Characters the reader hands out before it reports `problem`.
   uint64_t available = UINT64_MAX;
+  // A text with a UTF-16 byte order mark, decoded to UTF-8 as libyaml's
+  // reader decodes it (up to `problem`): what the scanner reads instead.
+  bool utf16 = false;
+  std::string utf8;
+
+  std::string_view scanned(std::string_view text) const { return utf16 ? std::string_view(utf8) : text; }
 };
 
-// libyaml's reader over a whole UTF-8 text: its 16 KiB fills, its checks and
-// their order (reader.c, yaml_parser_update_buffer).
+// libyaml's reader over a whole text: its encodings (UTF-8, or UTF-16 after
+// a byte order mark), its 16 KiB fills, its checks and their order
+// (reader.c, yaml_parser_update_buffer).
 ReaderCheck check_reader(std::string_view text);
 
 // The scanner's place in the text; libyaml's buffer pointer, mark and CACHE.

@@ -126,6 +126,20 @@ TEST(ScannerAgreesTest, OnInputsMadeForItsBranches) {
   for (const std::string& text : more_tricky_inputs()) EXPECT_EQ(compare_scanners(text), "") << "input: " << text;
 }
 
+TEST(ScannerAgreesTest, InUtf16) {
+  for (bool little : {true, false}) {
+    for (const std::string& text : flow_inputs()) EXPECT_EQ(compare_scanners(to_utf16(text, little)), "") << text;
+    std::string big = to_utf16(std::string(20000, 'a') + ": [x, \xF0\x9F\x98\x80]\n", little);
+    EXPECT_EQ(compare_scanners(big), "");
+    EXPECT_EQ(compare_scanners(big + "\x41"), "") << "an odd last byte";
+    EXPECT_EQ(compare_scanners(big + (little ? std::string("\x3D\xD8") : std::string("\xD8\x3D"))), "")
+        << "a high surrogate at the end";
+    EXPECT_EQ(compare_scanners(big + (little ? std::string("\x00\xDC") : std::string("\xDC\x00"))), "")
+        << "a low surrogate alone";
+    EXPECT_EQ(compare_scanners(to_utf16("a: [\x01]\n", little)), "") << "a control character";
+  }
+}
+
 TEST(ScannerAgreesTest, WhereLibyamlDecodesItsNextSixteenKiB) {
   // A reader error is reported when the scanner needs the 16 KiB fill that
   // holds it: before a syntax error that comes earlier in the text.
