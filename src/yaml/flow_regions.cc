@@ -151,6 +151,7 @@ HollowText hollow_regions(std::string_view text, const scan::ReaderCheck& reader
   HollowText out;
   out.text.reserve(text.size());
   size_t pos = 0;
+  bool cut = false;
   for (const FlowRegion& r : regions) {
     out.text.append(text, pos, r.start.position + 1 - pos);  // up to and with the bracket
     pos = r.start.position + 1;
@@ -160,7 +161,8 @@ HollowText hollow_regions(std::string_view text, const scan::ReaderCheck& reader
     if (r.broken) {
       // The flow parser meets the error; libyaml's copy goes on as the text
       // does once the scanner is back in the block context, else stops.
-      if (r.scanner_end == SIZE_MAX) pos = text.size();
+      cut = r.scanner_end == SIZE_MAX;
+      if (cut) pos = text.size();
       break;
     }
     if (r.past_flow) {
@@ -175,10 +177,10 @@ HollowText hollow_regions(std::string_view text, const scan::ReaderCheck& reader
   }
   if (pos < text.size()) out.text.append(text, pos);
   if (reader.problem) {
-    // Where the original's reader fails; a copy that ends before that
-    // (a broken region cut it) just ends.
+    // Where the original's reader fails; a copy a broken region cut
+    // before that just ends.
     size_t limit = byte_of(out.text, reader.begin, 0, reader.available);
-    if (limit < out.text.size()) out.input_limit = limit;
+    if (!cut || limit < out.text.size()) out.input_limit = limit;
   }
   return out;
 }
