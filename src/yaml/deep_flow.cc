@@ -84,7 +84,7 @@ void parse_deep_flow(std::string_view text, const ParseLimits& limits, ParsedFil
   scan::ReaderCheck reader = scan::check_reader(text);
   std::string_view scanned = reader.scanned(text);
   std::vector<FlowRegion> own;
-  for (FlowRegion& r : find_flow_regions(scanned, reader)) {
+  for (FlowRegion& r : find_flow_regions(scanned, reader, own_depth)) {
     if (r.depth > own_depth && can_hollow(scanned, r)) own.push_back(std::move(r));
   }
   if (own.empty() || parse_hollowed(text, reader, own, limits, out)) {

@@ -113,7 +113,7 @@ FlowRegion parse_region(scan::Scanner& scanner, FlowLog& log, const TagTracker& 
 
 }  // namespace
 
-std::vector<FlowRegion> find_flow_regions(std::string_view text, const scan::ReaderCheck& reader) {
+std::vector<FlowRegion> find_flow_regions(std::string_view text, const scan::ReaderCheck& reader, size_t min_depth) {
   std::vector<FlowRegion> regions;
   FlowLog log;
   scan::Scanner scanner(text, reader);
@@ -123,8 +123,9 @@ std::vector<FlowRegion> find_flow_regions(std::string_view text, const scan::Rea
     scan::Token* token = scanner.peek();
     if (!token || token->type == TokenType::StreamEnd) break;
     if (token->from_block && !log.entered.empty()) {
-      regions.push_back(parse_region(scanner, log, tags, text));
-      if (regions.back().broken) break;
+      FlowRegion region = parse_region(scanner, log, tags, text);
+      if (region.broken || region.depth > min_depth) regions.push_back(std::move(region));
+      if (!regions.empty() && regions.back().broken) break;
       continue;
     }
     tags.see(*token);

@@ -32,9 +32,10 @@ struct FlowRegion {
   size_t stopped_at = 0;
 };
 
-// Every flow collection started in the block context, in order, up to the
-// first syntax error the scanner or a collection's parser meets.
-std::vector<FlowRegion> find_flow_regions(std::string_view text, const scan::ReaderCheck& reader);
+// The flow collections started in the block context and nested deeper than
+// `min_depth`, in order, up to the first syntax error the scanner or a
+// collection's parser meets (a broken collection is kept however deep).
+std::vector<FlowRegion> find_flow_regions(std::string_view text, const scan::ReaderCheck& reader, size_t min_depth);
 
 // Whether the copy can hollow this region (one that ends past the flow
 // context needs room for a stand-in that ends the same way).
