@@ -12,7 +12,9 @@
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <mutex>
+#include <system_error>
 
 namespace driftlint {
 
@@ -89,17 +91,71 @@ int connect_one(const struct addrinfo* a, int ms, bool& timed_out) {
   return s;
 }
 
+// One getaddrinfo call on its own thread. The side that finishes last (the
+// caller, or the thread of a caller that stopped waiting) frees it.
+struct Resolution {
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  int rc = 0;
+  struct addrinfo* info = nullptr;
+  std::string host, port;
+  ~Resolution() {
+    if (info) ::freeaddrinfo(info);
+  }
+};
+
+// getaddrinfo has no timeout of its own: the resolver's come from
+// resolv.conf (5 s per server and try by default, more when configured) and
+// a hung NSS module has none. It runs on a helper thread, and past `ms` the
+// caller gives up and leaves the thread to finish alone (the thread keeps
+// the Resolution alive; nothing it touches belongs to the caller).
+int resolve(const char* host, const char* port, int ms, struct addrinfo** out, bool& timed_out) {
+  auto r = std::make_shared<Resolution>();
+  r->host = host;
+  r->port = port;
+  try {
+    std::thread([r] {
+      struct addrinfo hints {};
+      hints.ai_socktype = SOCK_STREAM;
+      hints.ai_family = AF_UNSPEC;
+      struct addrinfo* info = nullptr;
+      int rc = ::getaddrinfo(r->host.c_str(), r->port.c_str(), &hints, &info);
+      std::lock_guard<std::mutex> lock(r->mutex);
+      r->rc = rc;
+      r->info = rc == 0 ? info : nullptr;
+      r->done = true;
+      r->finished.notify_all();
+    }).detach();
+  } catch (const std::system_error&) {
+    return EAI_SYSTEM;  // no thread to spare: report it rather than wait unbounded
+  }
+  std::unique_lock<std::mutex> lock(r->mutex);
+  if (!r->finished.wait_for(lock, std::chrono::milliseconds(ms), [&] { return r->done; })) {
+    timed_out = true;
+    return EAI_AGAIN;
+  }
+  *out = r->info;
+  r->info = nullptr;
+  return r->rc;
+}
+
 int socket_connect(git_stream* stream) {
   TimedSocket* st = as_socket(stream);
   if (st->watch && !st->watch->timed_out().empty()) return fail("timed out: " + st->watch->timed_out());
-  struct addrinfo hints {};
-  hints.ai_socktype = SOCK_STREAM;
-  hints.ai_family = AF_UNSPEC;
   struct addrinfo* info = nullptr;
-  if (int rc = ::getaddrinfo(st->host, st->port, &hints, &info); rc != 0) {
+  bool timed_out = false;
+  if (st->watch) st->watch->doing("resolving " + std::string(st->host));
+  int resolved = resolve(st->host, st->port, timeout_ms(st), &info, timed_out);
+  if (st->watch) st->watch->doing("");
+  if (int rc = resolved; rc != 0) {
+    if (timed_out) {
+      std::string what = "resolving " + std::string(st->host) + " for over " + std::to_string(timeout_seconds(st)) + " s";
+      if (st->watch) st->watch->set_timed_out(what);
+      return fail(what);
+    }
     return fail(std::string("failed to resolve address for ") + st->host + ": " + gai_strerror(rc));
   }
-  bool timed_out = false;
   int error = 0;
   for (const struct addrinfo* a = info; a && st->s < 0 && !timed_out; a = a->ai_next) {
     st->s = connect_one(a, timeout_ms(st), timed_out);
@@ -213,6 +269,12 @@ std::string NetworkWatch::timed_out() const {
   return timed_out_;
 }
 
+void NetworkWatch::doing(const std::string& what) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  doing_ = what;
+  last_activity_ = std::chrono::steady_clock::now();
+}
+
 void NetworkWatch::set_timed_out(const std::string& what) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (timed_out_.empty()) timed_out_ = what;
@@ -236,7 +298,10 @@ void NetworkWatch::run() {
   while (!stop_) {
     wake_.wait_for(lock, std::chrono::milliseconds(200));
     if (stop_ || std::chrono::steady_clock::now() - last_activity_ < timeout()) continue;
-    if (timed_out_.empty()) timed_out_ = "no answer from the server for over " + std::to_string(seconds_) + " s";
+    if (timed_out_.empty()) {
+      std::string what = doing_.empty() ? "no answer from the server" : doing_;
+      timed_out_ = what + " for over " + std::to_string(seconds_) + " s";
+    }
     for (int fd : sockets_) ::shutdown(fd, SHUT_RDWR);
   }
 }

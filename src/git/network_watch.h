@@ -38,6 +38,9 @@ class NetworkWatch {
   std::chrono::milliseconds timeout() const { return std::chrono::seconds(seconds_); }
   // Something moved: data, progress, a credential being looked up.
   void touch();
+  // What is under way ("resolving git.example"; "" when done): a watchdog
+  // that fires meanwhile names it.
+  void doing(const std::string& what);
   // What timed out ("connecting to host:443", "waiting for data"), or "".
   std::string timed_out() const;
   void set_timed_out(const std::string& what);
@@ -53,6 +56,7 @@ class NetworkWatch {
   bool stop_ = false;
   std::chrono::steady_clock::time_point last_activity_;
   std::string timed_out_;
+  std::string doing_;
   std::vector<int> sockets_;
   std::thread watchdog_;
 };

@@ -3,6 +3,8 @@
 #include <exception>
 #include <new>
 
+#include "yaml/deep_flow.h"
+#include "yaml/libyaml_source.h"
 #include "yaml/tree_builder.h"
 
 namespace driftlint::yaml {
@@ -13,23 +15,61 @@ std::optional<YamlEngine> parse_yaml_engine(std::string_view name) {
   return std::nullopt;
 }
 
-ParsedFile parse_yaml(std::string_view text, const ParseLimits& limits) {
-  ParsedFile out;
+namespace {
+
+void parse_with_yaml_cpp_engine(std::string_view text, const ParseLimits& limits, ParsedFile& out) {
   TreeBuilder builder(out, limits);
   try {
+    parse_with_yaml_cpp(text, builder, out);
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
+  }
+  out.tree = builder.tree();
+}
+
+// libyaml, until flow collections nest deeper than it parses in linear time;
+// then the whole file again on the deep-flow path.
+void parse_with_libyaml_engine(std::string_view text, const ParseLimits& limits, ParsedFile& out) {
+  {
+    TreeBuilder builder(out, limits);
+    LibyamlRun run;
+    run.input = text;
+    run.original = text;
+    run.handoff_depth = kLibyamlFlowDepth;
+    LibyamlResult result = LibyamlResult::Done;
+    try {
+      result = parse_with_libyaml(run, builder, out);
+    } catch (const std::bad_alloc&) {
+      throw;
+    } catch (const std::exception& e) {
+      out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
+    }
+    if (result != LibyamlResult::HandOff) {
+      out.tree = builder.tree();
+      return;
+    }
+  }
+  out = ParsedFile{};
+  parse_deep_flow(text, limits, out, kLibyamlFlowDepth);
+}
+
+}  // namespace
+
+ParsedFile parse_yaml(std::string_view text, const ParseLimits& limits) {
+  ParsedFile out;
+  try {
     if (limits.engine == YamlEngine::YamlCpp) {
-      parse_with_yaml_cpp(text, builder, out);
+      parse_with_yaml_cpp_engine(text, limits, out);
     } else {
-      parse_with_libyaml(text, builder, out);
+      parse_with_libyaml_engine(text, limits, out);
     }
   } catch (const std::bad_alloc&) {
     ParsedFile none;  // drop what was built: memory is what is short
     none.out_of_memory = true;
     return none;
-  } catch (const std::exception& e) {
-    out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
   }
-  out.tree = builder.tree();
   return out;
 }
 

@@ -1,5 +1,7 @@
 #include "yaml/tree_builder.h"
 
+#include <algorithm>
+
 namespace driftlint::yaml {
 
 Position to_position(const EventMark& mark) {
@@ -26,8 +28,8 @@ void TreeBuilder::document_end() {
 
 void TreeBuilder::null_value(const EventMark& mark, std::string_view anchor) {
   uint32_t id = add_scalar(mark, "", ScalarType::Null, false, false);
-  remember_anchor(anchor, id, 1, false);
-  attach(id, 1);
+  remember_anchor(anchor, id, 1, 0, false);
+  attach(id, 1, 0);
 }
 
 void TreeBuilder::scalar(const EventMark& mark, ScalarStyle style, std::string_view tag,
@@ -62,8 +64,8 @@ void TreeBuilder::scalar(const EventMark& mark, ScalarStyle style, std::string_v
   }
   uint32_t id = add_scalar(mark, text, type, bool_value, quoted);
   if (is_merge_key) merge_keys_.insert(id);
-  remember_anchor(anchor, id, 1, false);
-  attach(id, 1);
+  remember_anchor(anchor, id, 1, 0, false);
+  attach(id, 1, 0);
 }
 
 void TreeBuilder::alias(const EventMark& mark, std::string_view anchor) {
@@ -76,23 +78,29 @@ void TreeBuilder::alias(const EventMark& mark, std::string_view anchor) {
                                std::to_string(limits_.max_alias_expansion) +
                                " nodes (alias bomb?); raise --max-alias-expansion to allow it"};
   }
-  attach(it->second.node, it->second.weight);
+  // The alias puts the anchored node's levels below this one: the nesting
+  // limit holds on every path, not only on the text's own brackets (the
+  // parse cache checks packs the same way).
+  if (frames_.size() + it->second.height > limits_.max_depth) throw_too_deep(mark);
+  attach(it->second.node, it->second.weight, it->second.height);
+}
+
+void TreeBuilder::throw_too_deep(const EventMark& mark) const {
+  throw BuildError{mark, "nesting is deeper than " + std::to_string(limits_.max_depth) +
+                             " levels; raise --max-nesting-depth to allow it"};
 }
 
 void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::string_view anchor) {
   // Rules, the diff and the schema validator walk trees recursively; the
   // limit keeps their stacks bounded whatever the input.
-  if (frames_.size() >= limits_.max_depth) {
-    throw BuildError{mark, "nesting is deeper than " + std::to_string(limits_.max_depth) +
-                               " levels; raise --max-nesting-depth to allow it"};
-  }
+  if (frames_.size() >= limits_.max_depth) throw_too_deep(mark);
   NodeData d;
   d.kind = kind;
   d.position = to_position(mark);
   tree_->nodes_.push_back(d);
   uint32_t id = static_cast<uint32_t>(tree_->nodes_.size() - 1);
-  frames_.push_back({id, scratch_.size(), std::string(anchor), 1});
-  remember_anchor(anchor, id, 1, true);
+  frames_.push_back({id, scratch_.size(), std::string(anchor), 1, 0});
+  remember_anchor(anchor, id, 1, 0, true);
 }
 
 void TreeBuilder::container_end() {
@@ -106,8 +114,8 @@ void TreeBuilder::container_end() {
                           scratch_.begin() + static_cast<std::ptrdiff_t>(frame.scratch_start),
                           scratch_.end());
   scratch_.resize(frame.scratch_start);
-  remember_anchor(frame.anchor, frame.node, frame.weight, false);
-  attach(frame.node, frame.weight);
+  remember_anchor(frame.anchor, frame.node, frame.weight, frame.height + 1, false);
+  attach(frame.node, frame.weight, frame.height + 1);
 }
 
 bool TreeBuilder::expecting_key() const {
@@ -130,18 +138,9 @@ uint32_t TreeBuilder::add_scalar(const EventMark& mark, std::string_view text, S
   return static_cast<uint32_t>(tree_->nodes_.size() - 1);
 }
 
-void TreeBuilder::remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight,
+void TreeBuilder::remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, uint32_t height,
                                   bool open) {
-  if (!anchor.empty()) anchors_[std::string(anchor)] = {id, weight, open};
-}
-
-void TreeBuilder::attach(uint32_t id, uint64_t weight) {
-  if (frames_.empty()) {
-    document_root_ = id;
-    return;
-  }
-  scratch_.push_back(id);
-  frames_.back().weight += weight;
+  if (!anchor.empty()) anchors_[std::string(anchor)] = {id, weight, height, open};
 }
 
 std::string_view TreeBuilder::key_text(uint32_t id) const {

@@ -55,6 +55,14 @@ class TreeBuilder {
   void container_start(const EventMark& mark, NodeKind kind, std::string_view anchor);
   void container_end();
 
+  // How an event's scalar is typed: plain and untagged (the YAML 1.1
+  // resolver), quoted, block or tagged "!" (a string), or explicitly tagged.
+  static ScalarStyle style_of(std::string_view tag, bool plain) {
+    if (tag.empty()) return plain ? ScalarStyle::PlainUntagged : ScalarStyle::QuotedUntagged;
+    if (tag == "!") return ScalarStyle::QuotedUntagged;  // the non-specific tag: a string
+    return ScalarStyle::Tagged;
+  }
+
   // The finished tree (sealed: ready for readers).
   std::shared_ptr<Tree> tree() {
     // Every file's tree lives for the whole run: give back what doubling
@@ -74,18 +82,31 @@ class TreeBuilder {
     size_t scratch_start;
     std::string anchor;
     uint64_t weight;  // nodes this container expands to, aliases included
+    uint32_t height;  // the most containers on a path down from a child, aliases included
   };
   struct Anchor {
     uint32_t node;
     uint64_t weight;
+    uint32_t height;  // containers on its longest path down (0 for a scalar)
     bool open;
   };
 
   bool expecting_key() const;
   uint32_t add_scalar(const EventMark& mark, std::string_view text, ScalarType type,
                       bool bool_value, bool quoted);
-  void remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, bool open);
-  void attach(uint32_t id, uint64_t weight);
+  void remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, uint32_t height, bool open);
+  // Once per node: inline.
+  void attach(uint32_t id, uint64_t weight, uint32_t height) {
+    if (frames_.empty()) {
+      document_root_ = id;
+      return;
+    }
+    scratch_.push_back(id);
+    Frame& parent = frames_.back();
+    parent.weight += weight;
+    if (height > parent.height) parent.height = height;  // scalars (0) leave it
+  }
+  [[noreturn]] void throw_too_deep(const EventMark& mark) const;
   std::string_view key_text(uint32_t id) const;
   void finish_map(const Frame& frame);
   void record_duplicate(uint32_t later, uint32_t first);
@@ -104,8 +125,8 @@ class TreeBuilder {
   uint32_t document_root_ = kNone;
 };
 
-// The event sources. Each fills `out` (documents, error) through a builder.
-void parse_with_libyaml(std::string_view text, TreeBuilder& builder, ParsedFile& out);
+// The yaml-cpp event source; libyaml's is in yaml/libyaml_source.h. Each
+// fills `out` (documents, error) through a builder.
 void parse_with_yaml_cpp(std::string_view text, TreeBuilder& builder, ParsedFile& out);
 
 }  // namespace driftlint::yaml

@@ -139,35 +139,56 @@ struct TreeCodec {
     return tree;
   }
 
-  // Rules walk trees recursively: a cycle would never end and a deep chain
-  // would overflow the stack. Iterative DFS with three colours.
+  // The tree must be acyclic (a walk would never end) and hold no path with
+  // more containers than the depth limit, the promise --max-nesting-depth
+  // makes (the tree builder keeps it through aliases too). Shared nodes are
+  // visited once: each remembers the containers on its longest path down,
+  // checked against every path that reaches it. Iterative DFS, three colours.
   static bool acyclic_within_depth(const Tree& tree, size_t max_depth) {
     enum : uint8_t { kWhite, kGrey, kBlack };
     std::vector<uint8_t> colour(tree.node_count_, kWhite);
+    std::vector<uint32_t> height(tree.node_count_, 0);  // containers on the longest path down
     struct Frame {
       uint32_t node;
       uint32_t next_child;
+      uint32_t height;  // the most of its children's so far
     };
     std::vector<Frame> stack;
+    auto is_container = [&](uint32_t n) { return tree.node_view_[n].kind != NodeKind::Scalar; };
     for (uint32_t root = 0; root < tree.node_count_; ++root) {
       if (colour[root] != kWhite) continue;
+      if (!is_container(root)) {
+        colour[root] = kBlack;
+        continue;
+      }
+      if (max_depth == 0) return false;
       colour[root] = kGrey;
-      stack.push_back({root, 0});
+      stack.push_back({root, 0, 0});
       while (!stack.empty()) {
         Frame& f = stack.back();
         const NodeData& d = tree.node_view_[f.node];
-        uint32_t children = d.kind == NodeKind::Scalar ? 0 : d.length;
-        if (f.next_child == children) {
+        if (f.next_child == d.length) {
           colour[f.node] = kBlack;
+          height[f.node] = f.height + 1;
           stack.pop_back();
+          if (!stack.empty()) stack.back().height = std::max(stack.back().height, height[f.node]);
           continue;
         }
         uint32_t child = tree.child_view_[d.offset + f.next_child++];
         if (colour[child] == kGrey) return false;
-        if (colour[child] == kBlack) continue;
-        if (stack.size() > max_depth) return false;
+        if (colour[child] == kBlack) {
+          // Reached again, maybe deeper: its levels count below this path.
+          if (stack.size() + height[child] > max_depth) return false;
+          f.height = std::max(f.height, height[child]);
+          continue;
+        }
+        if (!is_container(child)) {
+          colour[child] = kBlack;
+          continue;
+        }
+        if (stack.size() + 1 > max_depth) return false;
         colour[child] = kGrey;
-        stack.push_back({child, 0});
+        stack.push_back({child, 0, 0});
       }
     }
     return true;

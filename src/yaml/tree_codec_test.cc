@@ -1,0 +1,67 @@
+// The depth limit holds on every path of a tree, aliases included: the tree
+// builder refuses an alias that would nest deeper, and the parse cache's
+// decoder refuses a pack whose shared nodes make a path deeper (it used to
+// check each node once, on the first path that reached it).
+#include "yaml/tree_codec.h"
+
+#include <gtest/gtest.h>
+
+#include "yaml/parser.h"
+
+namespace driftlint::yaml {
+namespace {
+
+std::string nested(size_t levels, const std::string& inside) {
+  return std::string(levels, '[') + inside + std::string(levels, ']');
+}
+
+// One anchored chain 600 deep, used again 600 deep: 1,201 levels through the alias.
+std::string alias_deepened() { return "a: &x " + nested(600, "1") + "\nb: " + nested(600, "*x") + "\n"; }
+
+TEST(TreeCodecTest, AnAliasCannotNestDeeperThanTheLimit) {
+  ParsedFile parsed = parse_yaml(alias_deepened());
+  ASSERT_TRUE(parsed.error);
+  EXPECT_EQ(parsed.error->message, "nesting is deeper than 1000 levels; raise --max-nesting-depth to allow it");
+  EXPECT_EQ(parsed.error->position.line, 2u);
+  ParseLimits raised;
+  raised.max_depth = 1201;
+  EXPECT_FALSE(parse_yaml(alias_deepened(), raised).error);
+  raised.max_depth = 1200;
+  EXPECT_TRUE(parse_yaml(alias_deepened(), raised).error);
+}
+
+TEST(TreeCodecTest, TheDecoderCountsDepthOnEveryPathThroughSharedNodes) {
+  ParseLimits raised;
+  raised.max_depth = 5000;
+  ParsedFile parsed = parse_yaml(alias_deepened(), raised);
+  ASSERT_FALSE(parsed.error);
+  std::string pack;
+  encode_parsed_file(parsed, pack);
+  std::string_view in = pack;
+  EXPECT_FALSE(decode_parsed_file(in, 1000)) << "the shared chain reached 601 deep makes a path of 1,201";
+  in = pack;
+  EXPECT_FALSE(decode_parsed_file(in, 1200));
+  in = pack;
+  std::optional<ParsedFile> decoded = decode_parsed_file(in, 1201);
+  ASSERT_TRUE(decoded);
+  EXPECT_EQ(decoded->documents.size(), 1u);
+}
+
+TEST(TreeCodecTest, EveryTreeTheParserBuildsDecodesWithinItsLimit) {
+  for (size_t limit : {1u, 2u, 3u, 10u}) {
+    ParseLimits limits;
+    limits.max_depth = limit;
+    for (const std::string& text : {std::string("a: [[1]]\n"), std::string("a: &x [1]\nb: [*x]\n"), std::string("[]"),
+                                    std::string("a: &x {b: [c]}\nd: {e: *x}\n"), std::string("x")}) {
+      ParsedFile parsed = parse_yaml(text, limits);
+      if (parsed.error) continue;
+      std::string pack;
+      encode_parsed_file(parsed, pack);
+      std::string_view in = pack;
+      EXPECT_TRUE(decode_parsed_file(in, limit)) << text << " at limit " << limit;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace driftlint::yaml
