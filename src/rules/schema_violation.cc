@@ -40,7 +40,7 @@ const RuleInfo& SchemaViolationRule::static_info() {
 
 void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
-  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
+  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own, context.config.kubernetes_version);
   // Manifests are validated in parallel (this is the costliest rule); each
   // keeps its own findings so the order does not depend on the threads.
   const std::vector<const Manifest*>& manifests = context.objects;
