@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <unordered_map>
 #include <vector>
@@ -140,6 +141,20 @@ std::string child_path(const std::string& path, std::string_view key) {
   for (char c : key) plain = plain && (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_');
   if (!plain) return path + "[" + nlohmann::json(std::string(key)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "]";
   return path.empty() ? std::string(key) : path + "." + std::string(key);
+}
+
+bool has_substitution_placeholder(std::string_view text) {
+  for (size_t at = text.find("${"); at != std::string_view::npos; at = text.find("${", at + 2)) {
+    size_t i = at + 2;
+    auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (i >= text.size() || !name_char(text[i]) || std::isdigit(static_cast<unsigned char>(text[i]))) continue;
+    while (i < text.size() && name_char(text[i])) ++i;
+    if (i < text.size() && (text[i] == '}' || text[i] == ':' || text[i] == '-' || text[i] == '=') &&
+        text.find('}', i) != std::string_view::npos) {
+      return true;
+    }
+  }
+  return false;
 }
 
 std::string closest(std::string_view key, const std::map<std::string, const SchemaNode*>& properties) {

@@ -30,6 +30,9 @@ bool format_ok(const std::string& format, yaml::Node n);
 yaml::Node first_repeated_item(yaml::Node list);
 // "spec.x", or spec["a.b"] for a key that is not a plain name.
 std::string child_path(const std::string& path, std::string_view key);
+// Holds a `${VAR}` placeholder (`${VAR:=default}`, `${VAR:-default}`): a
+// value Flux's post-build substitution or envsubst fills in before apply.
+bool has_substitution_placeholder(std::string_view text);
 // The closest known name, for "did you mean" (edit distance at most 2).
 std::string closest(std::string_view key, const std::map<std::string, const SchemaNode*>& properties);
 
