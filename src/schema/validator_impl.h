@@ -56,6 +56,7 @@ class Validator {
 
   void check_object(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth);
   void check_required(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path);
+  bool misspelt_here(const SchemaNode* s, yaml::Node n, const std::string& name) const;
   void check_field_counts(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth);
   // One field of an object; `closed`: unknown names are reported.
   void check_field(const SchemaNode* s, yaml::Node n, yaml::Node key, yaml::Node value, const PathStep* path, bool closed,

@@ -53,9 +53,20 @@ void Validator::check_required(const SchemaNode* s, yaml::Node n, yaml::Node at,
       continue;
     }
     bool present = value.valid() && !(value.is_null() && !(p && p->nullable));
-    if (present || (p && p->has_default)) continue;
+    if (present || (p && p->has_default) || misspelt_here(s, n, name)) continue;
     report(at, path, "missing required field " + quote_for_message(name));
   }
+}
+
+// An unknown field whose closest known name is `name`: one problem, which
+// the unknown field's finding names ("did you mean").
+bool Validator::misspelt_here(const SchemaNode* s, yaml::Node n, const std::string& name) const {
+  for (auto [key, value] : n.entries()) {
+    (void)value;
+    std::string_view k = key.text();
+    if (!s->properties.count(std::string(k)) && closest(k, s->properties) == name) return true;
+  }
+  return false;
 }
 
 void Validator::check_field_counts(const SchemaNode* s, yaml::Node n, yaml::Node at, const PathStep* path, int depth) {
@@ -148,7 +159,7 @@ bool Validator::check_directive(const SchemaNode* s, yaml::Node key, yaml::Node 
     std::string_view field = name.substr(prefix.size());
     const SchemaNode* list = property(s, field);
     if (!list) {
-      if (closed) report_unknown(s, field, key, path, " (in " + std::string(prefix) + ")");
+      if (closed) report_unknown(s, field, key, path, " in " + std::string(name));
       return true;
     }
     if (!value.is_sequence()) {
