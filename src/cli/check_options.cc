@@ -4,7 +4,9 @@
 
 #include <sstream>
 
+#include "base/strings.h"
 #include "config/config.h"
+#include "schema/kubernetes_schemas.h"
 
 namespace driftlint::cli {
 
@@ -23,7 +25,15 @@ std::string usage() {
          "                       [-j N] [--quiet]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
          "                       [--no-render] [--render-timeout SECONDS]\n"
-         "                       [--rules-dir DIR]... [--schema-dir DIR]...\n";
+         "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
+         "                       [--kubernetes-version " + join(KubernetesSchemas::versions(), "|") + "]\n";
+}
+
+const std::string& kubernetes_version_help() {
+  static const std::string text = "the Kubernetes release built-in kinds are validated against: " +
+                                  join(KubernetesSchemas::versions(), ", ") + " (default: the config's kubernetesVersion, else " +
+                                  KubernetesSchemas::newest() + ")";
+  return text;
 }
 
 // The options as typed on the command line, before they are checked.
@@ -53,6 +63,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "enable", po::value<std::vector<std::string>>(&o.enable), "turn a rule on (repeatable)")(
       "rules-dir", po::value<std::vector<std::string>>(&o.rules_dirs), "add the declarative rules (.yaml) of DIR (repeatable)")(
       "schema-dir", po::value<std::vector<std::string>>(&o.schema_dirs), "add the CRDs and JSON Schemas (x-kubernetes-group-version-kind) of DIR (repeatable)")(
+      "kubernetes-version", po::value<std::string>(&o.kubernetes_version), kubernetes_version_help().c_str())(
       "disable", po::value<std::vector<std::string>>(&o.disable), "turn a rule off (repeatable)")(
       "changed-since", po::value<std::vector<std::string>>(&o.changed_since), "[REPO=]REV: pull-request mode: lint REV too (from git, never checked out) and report only the findings it does not have, wherever they are")(
       "base", po::value<std::vector<std::string>>(&t.base), "[REPO=]REV: the same as --changed-since")(
@@ -113,6 +124,10 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   o.changed_since.insert(o.changed_since.end(), t.base.begin(), t.base.end());
   if (o.show_existing && o.changed_since.empty()) return Error{"check: --show-existing needs --changed-since (or --base)"};
   if (o.with_diff && o.changed_since.empty()) return Error{"check: --diff needs --changed-since (or --base)"};
+  if (!o.kubernetes_version.empty() && !KubernetesSchemas::of(o.kubernetes_version)) {
+    return Error{"check: --kubernetes-version must be " + join(KubernetesSchemas::versions(), ", ") + ", not '" +
+                 o.kubernetes_version + "'"};
+  }
   std::optional<yaml::YamlEngine> engine = yaml::parse_yaml_engine(t.yaml_parser);
   if (!engine) return Error{"check: --yaml-parser must be libyaml or yaml-cpp, not '" + t.yaml_parser + "'"};
   o.yaml_engine = *engine;

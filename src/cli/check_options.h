@@ -50,6 +50,7 @@ struct CheckOptions {
   unsigned render_timeout = 120;   // seconds one kustomize or helm run may take
   std::vector<std::string> rules_dirs;
   std::vector<std::string> schema_dirs;
+  std::string kubernetes_version;  // empty: the config's, else the newest bundled
 
   uint64_t max_file_bytes() const { return max_file_size_mib << 20; }
 };

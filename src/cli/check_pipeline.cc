@@ -103,6 +103,15 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   Expected<Config> config = read_check_config(o);
   if (!config) return config.error();
   setup.config = std::move(*config);
+  // The effective release, kept in the config rules see: the flag's, else the config's, else the newest.
+  if (!o.kubernetes_version.empty()) {
+    setup.config.kubernetes_version = o.kubernetes_version;
+  } else if (setup.config.kubernetes_version.empty()) {
+    setup.config.kubernetes_version = KubernetesSchemas::newest();
+  } else if (!KubernetesSchemas::of(setup.config.kubernetes_version)) {
+    return Error{setup.config.file + ": kubernetesVersion " + setup.config.kubernetes_version + " is not bundled: use " +
+                 join(KubernetesSchemas::versions(), ", ")};
+  }
   for (const std::string& spec : o.repo_specs) {
     Expected<RepoConfig> repo = parse_repo_spec(spec);
     if (!repo) return repo.error();
@@ -219,7 +228,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snap
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs) {
   CheckFindings out;
-  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors);
+  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version);
   LintContext context{load, setup.config, *setup.gpu, cluster, &model.argo};
   context.objects = model.applied;
   context.renders = &model.renders;

@@ -73,6 +73,18 @@ Status read_network_timeout(const ConfigReader& r, yaml::Node section, std::opti
   return {};
 }
 
+// "1.<minor>", quoted or not (`1.35` reads as a number); which releases are
+// bundled is the schema layer's to say.
+Status read_kubernetes_version(const ConfigReader& r, yaml::Node section, std::string& version) {
+  if (!section) return {};
+  static const RE2 shape(R"(1\.\d{1,3})");
+  if (!section.is_scalar() || !RE2::FullMatch(section.text(), shape)) {
+    return r.error(section, "'kubernetesVersion' must be a Kubernetes release such as \"1.36\"");
+  }
+  version = std::string(section.text());
+  return {};
+}
+
 // A list given replaces the defaults rather than adding to them.
 Status read_gpu_resources(const ConfigReader& r, yaml::Node section, std::vector<std::string>& patterns) {
   if (!section) return {};
@@ -219,6 +231,7 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
   if (Status s = read_network_timeout(r, root.get("networkTimeout"), config.network_timeout_seconds); !s) {
     return s;
   }
+  if (Status s = read_kubernetes_version(r, root.get("kubernetesVersion"), config.kubernetes_version); !s) return s;
   if (Status s = r.optional_string_list(root, "snapshot", config.snapshots); !s) return s;
   if (Status s = r.optional_string_list(root, "rulesDirs", config.rules_dirs); !s) return s;
   if (Status s = r.optional_string_list(root, "sharedNamespaces", config.shared_namespaces); !s) return s;
@@ -234,7 +247,7 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   if (!root || root.is_null()) return config;
   if (!root.is_map()) return r.error(root, "the configuration must be a map of settings");
   if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "gpuResources",
-                                         "ownership", "rules", "ignore", "networkTimeout"});
+                                         "ownership", "rules", "ignore", "networkTimeout", "kubernetesVersion"});
       !s) {
     return s.error();
   }

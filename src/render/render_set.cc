@@ -99,4 +99,23 @@ std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadI
   return out;
 }
 
+PartialObjects partial_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
+  std::set<uint32_t> patches = patch_files(load, index), rendered, unrendered;
+  for (const RenderOutput* o : set.outputs) {
+    for (const std::string& path : o->patch_files) {
+      if (auto f = index.file(o->repo, path)) patches.insert(*f);
+    }
+    for (const std::string& path : o->files) {
+      if (auto f = index.file(o->repo, path)) (o->rendered() ? rendered : unrendered).insert(*f);
+    }
+  }
+  PartialObjects out;
+  for (const Manifest& m : load.manifests) {
+    if (rendered.count(m.file)) continue;  // judged through what the build made
+    if (patches.count(m.file)) out.patches.push_back(&m);
+    else if (unrendered.count(m.file)) out.unrendered.insert(&m);
+  }
+  return out;
+}
+
 }  // namespace driftlint

@@ -4,6 +4,7 @@
 // through its output, and a patch is never judged as an object of its own.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,5 +28,17 @@ void add_outputs(RenderSet& set, const std::vector<const RenderOutput*>& outputs
 
 // The objects rules judge.
 std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set);
+
+// What schema validation can judge only in part, for field names and types:
+// the documents of patch files no rendered build reads (a patch judged on its
+// own: --no-render, a remote base, a failed build, a component nothing uses),
+// and, of the applied objects, those from files that only builds which did
+// not render read (kustomize would have added to them: a selector from
+// commonLabels, a namespace).
+struct PartialObjects {
+  std::vector<const Manifest*> patches;
+  std::set<const Manifest*> unrendered;
+};
+PartialObjects partial_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set);
 
 }  // namespace driftlint

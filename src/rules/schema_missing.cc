@@ -32,7 +32,7 @@ const RuleInfo& SchemaMissingRule::static_info() {
 
 void SchemaMissingRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
-  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
+  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own, context.config.kubernetes_version);
   std::set<std::string> reported;
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;

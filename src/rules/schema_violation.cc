@@ -1,6 +1,9 @@
 #include "base/parallel.h"
 #include "base/strings.h"
 #include "lint/rule.h"
+#include "load/load_index.h"
+#include "render/render_set.h"
+#include "rules/chainsaw_files.h"
 #include "schema/registry.h"
 
 namespace driftlint {
@@ -38,19 +41,49 @@ const RuleInfo& SchemaViolationRule::static_info() {
   return info;
 }
 
+namespace {
+
+struct Judged {
+  const Manifest* manifest;
+  bool partial;  // a patch, or an object kustomize would have added to: names and types only
+};
+
+// What is applied, and the patches no rendered build reads (see
+// render/render_set.h); a Chainsaw test's assertions are not objects, and
+// its updates of an object are partial.
+std::vector<Judged> to_judge(const LintContext& context) {
+  LoadIndex index(context.load);
+  PartialObjects partial;
+  if (context.renders) partial = partial_objects(context.load, index, *context.renders);
+  ChainsawFiles tests = chainsaw_files(context.load, index);
+  std::vector<Judged> out;
+  for (const Manifest* m : context.objects) {
+    if (tests.assertions.count(m)) continue;
+    out.push_back({m, partial.unrendered.count(m) > 0 || tests.partial.count(m) > 0});
+  }
+  for (const Manifest* m : partial.patches) out.push_back({m, true});
+  return out;
+}
+
+}  // namespace
+
 void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::unique_ptr<SchemaRegistry> own;
-  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own);
+  const SchemaRegistry* schemas = &SchemaRegistry::given_or_built(context.schemas, context.load, context.snapshot, own,
+                                                                  context.config.kubernetes_version);
   // Manifests are validated in parallel (this is the costliest rule); each
   // keeps its own findings so the order does not depend on the threads.
-  const std::vector<const Manifest*>& manifests = context.objects;
+  const std::vector<Judged> manifests = to_judge(context);
   std::vector<std::vector<Finding>> found(manifests.size());
   parallel_for(manifests.size(), context.jobs, [&](size_t i) {
-    const Manifest& m = *manifests[i];
+    const Manifest& m = *manifests[i].manifest;
     if (m.id.kind.empty() || m.id.version.empty()) return;
     const SchemaSource* source = schemas->find(m.id.group, m.id.version, m.id.kind);
     if (!source || !source->compiled) return;
-    for (const SchemaViolation& v : validate(*source->compiled, m.root, 20)) {
+    ValidateOptions options;
+    options.limit = 20;
+    options.partial = manifests[i].partial;
+    for (const SchemaViolation& v : validate(*source->compiled, m.root, options)) {
       found[i].push_back(finding_at(context, m, v.at,
                                     m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
                                         ": " + v.message + " (schema: " + source->origin + ")"));

@@ -27,9 +27,8 @@ void SchemaRegistry::add_yaml(const std::string& group, const std::string& versi
   s.origin = std::move(origin);
 }
 
-void SchemaRegistry::add(const std::string& group, const std::string& version, const std::string& kind,
-                         nlohmann::json schema, std::string origin) {
-  SchemaSource& s = by_gvk_[key(group, version, kind)];
+void SchemaRegistry::add(const std::string& gvk, nlohmann::json schema, std::string origin) {
+  SchemaSource& s = by_gvk_[gvk];
   s = SchemaSource{};
   s.schema = std::move(schema);
   s.origin = std::move(origin);
@@ -37,14 +36,19 @@ void SchemaRegistry::add(const std::string& group, const std::string& version, c
 
 namespace {
 
+constexpr const char* kObjectMeta = "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta";
+
 // The API server accepts apiVersion, kind and metadata at the root of every
-// custom resource, whether or not the CRD's schema lists them.
-nlohmann::json with_implicit_root_fields(nlohmann::json schema) {
+// custom resource, whether or not the CRD's schema lists them, and reads
+// metadata as the ObjectMeta of built-in kinds (unknown fields in it are
+// unknown fields).
+nlohmann::json with_implicit_root_fields(nlohmann::json schema, const KubernetesSchemas& kubernetes) {
   if (schema.is_object() && schema.contains("properties") && schema["properties"].is_object()) {
     nlohmann::json& p = schema["properties"];
     if (!p.contains("apiVersion")) p["apiVersion"] = {{"type", "string"}};
     if (!p.contains("kind")) p["kind"] = {{"type", "string"}};
-    if (!p.contains("metadata")) p["metadata"] = {{"type", "object"}};
+    p["metadata"] = {{"$ref", std::string("#/definitions/") + kObjectMeta}};
+    schema["definitions"] = kubernetes.definitions_reached(kObjectMeta);
   }
   return schema;
 }
@@ -59,69 +63,103 @@ void SchemaRegistry::add_crd(yaml::Node crd, const std::string& origin) {
   std::string kind(spec.path({"names", "kind"}).text());
   if (group.empty() || kind.empty()) return;
   yaml::Node shared = spec.path({"validation", "openAPIV3Schema"});
+  std::vector<std::string> added;
   for (yaml::Node v : spec.get("versions").elements()) {
     if (v.get("served").as_bool() == false) continue;
     yaml::Node schema = v.path({"schema", "openAPIV3Schema"});
     if (!schema.is_map()) schema = shared;
     if (!schema.is_map()) continue;
     add_yaml(group, std::string(v.get("name").text()), kind, schema, origin);
+    added.push_back(key(group, std::string(v.get("name").text()), kind));
   }
   if (!spec.get("versions").is_sequence() && shared.is_map()) {
     add_yaml(group, std::string(spec.get("version").text()), kind, shared, origin);
+    added.push_back(key(group, std::string(spec.get("version").text()), kind));
+  }
+  // apiextensions.k8s.io/v1beta1 prunes unknown fields only when told to.
+  bool keeps_unknown = crd.get("apiVersion").text() == "apiextensions.k8s.io/v1beta1" &&
+                       spec.get("preserveUnknownFields").as_bool() != false;
+  for (const std::string& k : added) {
+    by_gvk_[k].crd = true;
+    by_gvk_[k].preserve_unknown_fields = keeps_unknown;
+  }
+}
+
+namespace {
+
+// A --schema-dir document that is a JSON Schema of its own: the kinds it names.
+std::vector<std::string> gvk_keys(const nlohmann::json& doc) {
+  std::vector<std::string> out;
+  if (!doc.is_object() || !doc.contains("x-kubernetes-group-version-kind")) return out;
+  for (const auto& gvk : doc["x-kubernetes-group-version-kind"]) {
+    if (gvk.is_object()) out.push_back(key(gvk.value("group", ""), gvk.value("version", ""), gvk.value("kind", "")));
+  }
+  return out;
+}
+
+}  // namespace
+
+void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::string>& errors) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    errors.push_back("--schema-dir " + dir + ": not a directory");
+    return;
+  }
+  std::vector<fs::path> files;
+  for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
+    std::string ext = e.path().extension().string();
+    if (e.is_regular_file() && (ext == ".json" || ext == ".yaml" || ext == ".yml")) files.push_back(e.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files) {
+    Expected<std::string> text = read_regular_file(file.string(), kDefaultMaxFileBytes);
+    if (!text) {
+      errors.push_back("--schema-dir " + text.error().message);
+      continue;
+    }
+    yaml::ParsedFile parsed = yaml::parse_yaml(*text);
+    if (parsed.error) {
+      errors.push_back("--schema-dir " + error_at(file.string(), parsed.error->position, parsed.error->message).message);
+      continue;
+    }
+    bool used = false;
+    trees_.push_back(parsed.tree);
+    for (const yaml::Document& d : parsed.documents) {
+      if (!d.root.is_map()) continue;
+      if (d.root.get("kind").as_string() == std::string_view("CustomResourceDefinition")) {
+        add_crd(d.root, "CRD in " + file.string());
+        used = true;
+        continue;
+      }
+      nlohmann::json doc = yaml::to_json(d.root, 256);
+      for (const std::string& k : gvk_keys(doc)) {
+        add(k, doc, file.string());
+        used = true;
+      }
+    }
+    if (!used) errors.push_back("--schema-dir " + file.string() + ": neither a CRD nor a schema with x-kubernetes-group-version-kind");
   }
 }
 
 SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
-                               std::vector<std::string>& errors) {
-  auto add_document = [&](const nlohmann::json& doc, const std::string& origin) {
-    if (!doc.is_object() || !doc.contains("x-kubernetes-group-version-kind")) return false;
-    for (const auto& gvk : doc["x-kubernetes-group-version-kind"]) {
-      add(gvk.value("group", ""), gvk.value("version", ""), gvk.value("kind", ""), doc, origin);
-    }
-    return true;
-  };
+                               std::vector<std::string>& errors, const std::string& kubernetes_version) {
+  kubernetes_ = KubernetesSchemas::of(kubernetes_version);
+  if (!kubernetes_) kubernetes_ = KubernetesSchemas::of(KubernetesSchemas::newest());
+  for (const std::string& kind : kubernetes_->kinds()) {
+    size_t colon = kind.find(':');
+    std::string group, version;
+    split_api_version(std::string_view(kind).substr(0, colon), group, version);
+    SchemaSource& s = by_gvk_[key(group, version, kind.substr(colon + 1))];
+    s.origin = "Kubernetes " + kubernetes_->version();
+    s.kubernetes_definition = *kubernetes_->definition_of(kind.substr(0, colon), kind.substr(colon + 1));
+  }
   for (const EmbeddedFile& f : embedded_files()) {
     if (f.name.rfind("schemas/kinds/", 0) != 0) continue;
-    add_document(nlohmann::json::parse(f.text, nullptr, false), "bundled " + std::string(f.name));
+    nlohmann::json doc = nlohmann::json::parse(f.text, nullptr, false);
+    for (const std::string& k : gvk_keys(doc)) add(k, doc, "bundled " + std::string(f.name));
   }
-  for (const std::string& dir : schema_dirs) {
-    namespace fs = std::filesystem;
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
-      errors.push_back("--schema-dir " + dir + ": not a directory");
-      continue;
-    }
-    std::vector<fs::path> files;
-    for (const auto& e : fs::recursive_directory_iterator(dir, ec)) {
-      std::string ext = e.path().extension().string();
-      if (e.is_regular_file() && (ext == ".json" || ext == ".yaml" || ext == ".yml")) files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) {
-      Expected<std::string> text = read_regular_file(file.string(), kDefaultMaxFileBytes);
-      if (!text) {
-        errors.push_back("--schema-dir " + text.error().message);
-        continue;
-      }
-      yaml::ParsedFile parsed = yaml::parse_yaml(*text);
-      if (parsed.error) {
-        errors.push_back("--schema-dir " + error_at(file.string(), parsed.error->position, parsed.error->message).message);
-        continue;
-      }
-      bool used = false;
-      trees_.push_back(parsed.tree);
-      for (const yaml::Document& d : parsed.documents) {
-        if (!d.root.is_map()) continue;
-        if (d.root.get("kind").as_string() == std::string_view("CustomResourceDefinition")) {
-          add_crd(d.root, "CRD in " + file.string());
-          used = true;
-        } else {
-          used = add_document(yaml::to_json(d.root, 256), file.string()) || used;
-        }
-      }
-      if (!used) errors.push_back("--schema-dir " + file.string() + ": neither a CRD nor a schema with x-kubernetes-group-version-kind");
-    }
-  }
+  for (const std::string& dir : schema_dirs) add_schema_dir(dir, errors);
   for (const Manifest& m : load.manifests) {
     if (m.id.kind == "CustomResourceDefinition" && m.id.group == "apiextensions.k8s.io") {
       const LoadedFile& file = load.file_of(m);
@@ -138,18 +176,25 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
 }
 
 const SchemaRegistry& SchemaRegistry::given_or_built(const SchemaRegistry* given, const LoadResult& load,
-                                                     const Snapshot* snapshot, std::unique_ptr<SchemaRegistry>& own) {
+                                                     const Snapshot* snapshot, std::unique_ptr<SchemaRegistry>& own,
+                                                     const std::string& kubernetes_version) {
   if (given) return *given;
   std::vector<std::string> errors;  // no --schema-dir here: nothing to report
-  own = std::make_unique<SchemaRegistry>(load, snapshot, std::vector<std::string>{}, errors);
+  own = std::make_unique<SchemaRegistry>(load, snapshot, std::vector<std::string>{}, errors, kubernetes_version);
   return *own;
 }
 
 std::vector<std::string> SchemaRegistry::problems() const {
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<std::string> out;
+  std::vector<std::string> with_cel;
+  size_t cel_rules = 0;
   for (const auto& [gvk, s] : by_gvk_) {
     if (!s.compiled_once) continue;
+    if (s.compiled && s.compiled->cel_rules() > 0) {
+      with_cel.push_back(gvk);
+      cel_rules += s.compiled->cel_rules();
+    }
     if (!s.compiled) {
       out.push_back("the schema for " + gvk + " from " + s.origin + " cannot be used (" + s.error + "): its manifests were not validated");
     } else if (!s.compiled->unsupported().empty()) {
@@ -157,7 +202,21 @@ std::vector<std::string> SchemaRegistry::problems() const {
                     s.origin + " were not checked: " + s.compiled->unsupported().front());
     }
   }
+  if (!with_cel.empty()) {
+    out.push_back(std::to_string(cel_rules) + " CEL rule(s) (x-kubernetes-validations) of the schemas for " +
+                  (with_cel.size() == 1 ? with_cel[0] : with_cel[0] + " and " + std::to_string(with_cel.size() - 1) + " more") +
+                  " were not judged: the API server evaluates them");
+  }
   return out;
+}
+
+nlohmann::json SchemaRegistry::document_of(const SchemaSource& s) const {
+  if (!s.kubernetes_definition.empty()) return kubernetes_->document(s.kubernetes_definition);
+  if (s.yaml_schema.valid()) {
+    nlohmann::json schema = yaml::to_json(s.yaml_schema, 256);
+    return s.crd ? with_implicit_root_fields(std::move(schema), *kubernetes_) : schema;
+  }
+  return s.schema;
 }
 
 const SchemaSource* SchemaRegistry::find(const std::string& group, const std::string& version, const std::string& kind) const {
@@ -167,10 +226,10 @@ const SchemaSource* SchemaRegistry::find(const std::string& group, const std::st
   SchemaSource& s = it->second;
   if (!s.compiled_once) {
     s.compiled_once = true;
-    if (s.yaml_schema.valid()) s.schema = with_implicit_root_fields(yaml::to_json(s.yaml_schema, 256));
     SchemaOptions options;
     options.kubernetes = true;
-    auto compiled = Schema::compile(s.schema, options);
+    options.preserve_unknown_fields = s.preserve_unknown_fields;
+    auto compiled = Schema::compile(document_of(s), options);
     if (compiled) s.compiled = *compiled;
     else s.error = compiled.error().message;
   }

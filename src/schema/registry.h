@@ -1,8 +1,9 @@
-// Which schema validates which kind: bundled schemas (schemas/kinds, compiled
-// in), then --schema-dir files, then CRDs in the loaded repos, then CRDs in
-// the snapshot; a later source replaces an earlier one for the same
-// group/version/kind (the cluster's CRD is the truth for that cluster).
-// Schemas compile on first use, once.
+// Which schema validates which kind: the Kubernetes API's own schemas for
+// the chosen release (schemas/kubernetes), the bundled schemas of custom
+// kinds (schemas/kinds, compiled in), then --schema-dir files, then CRDs in
+// the loaded repos, then CRDs in the snapshot; a later source replaces an
+// earlier one for the same group/version/kind (the cluster's CRD is the truth
+// for that cluster). Schemas compile on first use, once.
 #pragma once
 
 #include <map>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include "load/loader.h"
+#include "schema/kubernetes_schemas.h"
 #include "schema/validator.h"
 #include "snapshot/snapshot.h"
 
@@ -20,7 +22,10 @@ namespace driftlint {
 struct SchemaSource {
   nlohmann::json schema;  // filled from `yaml_schema` on first use, for CRDs
   yaml::Node yaml_schema;  // points into a tree the registry, the load or the snapshot keeps alive
-  std::string origin;  // "bundled schemas/kinds/x.json", "CRD name (repo/path)", ...
+  std::string origin;  // "Kubernetes 1.36", "bundled schemas/kinds/x.json", "CRD name (repo/path)", ...
+  std::string kubernetes_definition;  // a built-in kind: its definition in the registry's release
+  bool crd = false;  // a custom resource: apiVersion, kind and metadata (ObjectMeta) at its root
+  bool preserve_unknown_fields = false;  // an apiextensions v1beta1 CRD that prunes nothing
   std::shared_ptr<const Schema> compiled;
   std::string error;  // why it did not compile
   bool compiled_once = false;
@@ -29,8 +34,13 @@ struct SchemaSource {
 class SchemaRegistry {
  public:
   // Errors reading --schema-dir files go to `errors`, one line each.
+  // `kubernetes_version` picks the built-in kinds' schemas (one of
+  // KubernetesSchemas::versions(); the newest when empty or not bundled).
   SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
-                 std::vector<std::string>& errors);
+                 std::vector<std::string>& errors, const std::string& kubernetes_version = "");
+
+  // The Kubernetes release whose built-in kinds are validated.
+  const KubernetesSchemas& kubernetes() const { return *kubernetes_; }
 
   // The source for "group/version/Kind", compiled; nullptr when none.
   const SchemaSource* find(const std::string& group, const std::string& version, const std::string& kind) const;
@@ -38,22 +48,27 @@ class SchemaRegistry {
   size_t size() const { return by_gvk_.size(); }
 
   // After validation: schemas that were needed but did not compile, and
-  // keywords of used schemas that could not be checked, one line each.
+  // keywords of used schemas that could not be checked, one line each; and
+  // one line naming the used schemas whose CEL rules were not judged.
   std::vector<std::string> problems() const;
 
   // `given` when set (check builds one per run), else one built into `own`
   // from the repos and the snapshot alone (tests, and rules run without check).
   static const SchemaRegistry& given_or_built(const SchemaRegistry* given, const LoadResult& load, const Snapshot* snapshot,
-                                              std::unique_ptr<SchemaRegistry>& own);
+                                              std::unique_ptr<SchemaRegistry>& own,
+                                              const std::string& kubernetes_version = "");
 
  private:
-  void add(const std::string& group, const std::string& version, const std::string& kind, nlohmann::json schema,
-           std::string origin);
+  void add(const std::string& gvk, nlohmann::json schema, std::string origin);
   // A CRD's schema is converted to JSON only if its kind is ever validated
   // (install bundles repeat big CRDs; the last one wins).
   void add_yaml(const std::string& group, const std::string& version, const std::string& kind, yaml::Node schema,
                 std::string origin);
   void add_crd(yaml::Node crd, const std::string& origin);
+  void add_schema_dir(const std::string& dir, std::vector<std::string>& errors);
+  // The JSON Schema document of a source, built on first use.
+  nlohmann::json document_of(const SchemaSource& s) const;
+  const KubernetesSchemas* kubernetes_ = nullptr;
   mutable std::mutex mutex_;
   mutable std::map<std::string, SchemaSource> by_gvk_;
   // The --schema-dir files' trees: CRD schemas point into them until converted.

@@ -124,6 +124,24 @@ class SchemaCompiler {
     site.node.int_or_string = keyword_flag(site.j, "x-kubernetes-int-or-string");
     site.node.preserve_unknown = keyword_flag(site.j, "x-kubernetes-preserve-unknown-fields");
     site.node.embedded_resource = keyword_flag(site.j, "x-kubernetes-embedded-resource");
+    if (const nlohmann::json* d = keyword(site.j, "default"); d && !d->is_null()) {
+      site.node.has_default = true;
+      site.node.default_value = *d;
+    }
+    if (const nlohmann::json* lt = keyword(site.j, "x-kubernetes-list-type"); lt && lt->is_string()) {
+      if (*lt == "set") site.node.list_type = SchemaNode::ListType::Set;
+      if (*lt == "map") site.node.list_type = SchemaNode::ListType::Map;
+    }
+    if (const nlohmann::json* keys = keyword(site.j, "x-kubernetes-list-map-keys"); keys && keys->is_array()) {
+      site.node.list_map_keys = strings_in(*keys);
+    }
+    if (site.node.list_type == SchemaNode::ListType::Map && site.node.list_map_keys.empty()) {
+      site.node.list_type = SchemaNode::ListType::Atomic;  // no keys: nothing to compare by
+    }
+    // CEL rules are the API server's to evaluate: counted, never judged here.
+    if (const nlohmann::json* rules = keyword(site.j, "x-kubernetes-validations"); rules && rules->is_array()) {
+      schema_.cel_rules_ += rules->size();
+    }
     return {};
   }
 
@@ -287,6 +305,7 @@ class SchemaCompiler {
     site.node.max_length = keyword_count(site.j, "maxLength");
     if (const nlohmann::json* f = keyword(site.j, "format"); f && f->is_string()) {
       site.node.format = f->get<std::string>();
+      site.node.quantity = site.node.format == "quantity";
     }
     return {};
   }

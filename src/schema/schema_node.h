@@ -24,6 +24,12 @@ struct SchemaNode {
   bool int_or_string = false;
   bool preserve_unknown = false;
   bool embedded_resource = false;
+  bool quantity = false;  // format: quantity (a number, or a string resource.ParseQuantity takes)
+  bool has_default = false;  // `default` (not null): the API server fills the field in when absent
+  nlohmann::json default_value;
+  // x-kubernetes-list-type: map items are unique by list_map_keys, set items by value.
+  enum class ListType { Atomic, Set, Map } list_type = ListType::Atomic;
+  std::vector<std::string> list_map_keys;
   std::map<std::string, const SchemaNode*> properties;
   std::vector<std::string> required;
   const SchemaNode* items = nullptr;

@@ -1,0 +1,55 @@
+#include "rules/chainsaw_files.h"
+
+#include <string>
+
+#include "fs/repo_path.h"
+
+namespace driftlint {
+
+namespace {
+
+struct TestWalk {
+  const LoadResult& load;
+  const LoadIndex& index;
+  const LoadedFile& test_file;
+  ChainsawFiles& out;
+  std::set<std::string> made;  // objects an earlier operation applied
+
+  void operation(yaml::Node op) {
+    for (const char* verb : {"assert", "error", "patch", "apply", "create", "update"}) {
+      std::optional<std::string_view> file = op.path({verb, "file"}).as_string();
+      if (!file) continue;
+      std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), *file));
+      std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
+      if (!f) continue;
+      auto [first, last] = index.manifests_of(*f);
+      for (uint32_t i = first; i < last; ++i) add(verb, load.manifests[i]);
+    }
+  }
+
+  void add(std::string_view verb, const Manifest& m) {
+    if (verb == "assert" || verb == "error") {
+      out.assertions.insert(&m);
+      return;
+    }
+    if (verb == "patch" || !made.insert(object_key(m.id)).second) out.partial.insert(&m);
+  }
+};
+
+}  // namespace
+
+ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index) {
+  ChainsawFiles out;
+  for (const Manifest& test : load.manifests) {
+    if (test.id.group != "chainsaw.kyverno.io" || test.id.kind != "Test") continue;
+    TestWalk walk{load, index, load.files[test.file], out, {}};
+    for (yaml::Node step : test.root.path({"spec", "steps"}).elements()) {
+      for (const char* block : {"try", "catch", "finally", "cleanup"}) {
+        for (yaml::Node op : step.get(block).elements()) walk.operation(op);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,39 @@
+// Values as the validator sees them (internal to src/schema): a YAML node's
+// JSON type, equality with a JSON value, formats, repeated list items, paths
+// and the closest known field name.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "yaml/tree.h"
+
+namespace driftlint {
+
+struct SchemaNode;
+
+// The TypeBit(s) of a node: integral floats are integers too (1.0 reads as 1, as
+// the YAML-to-JSON step before the API server makes it).
+uint8_t type_of(yaml::Node n);
+std::string type_name(uint8_t t);      // "an object", "a string", ...
+std::string allowed_types(uint8_t t);  // "integer or string"
+// A node equal to a JSON value (numbers by value: 1 == 1.0).
+bool equal(yaml::Node n, const nlohmann::json& j);
+size_t code_points(std::string_view s);
+// int32/int64 ranges, date-time and byte (base64); other formats pass.
+bool format_ok(const std::string& format, yaml::Node n);
+// The first item of a list equal to an earlier one, else an invalid node.
+yaml::Node first_repeated_item(yaml::Node list);
+// "spec.x", or spec["a.b"] for a key that is not a plain name.
+std::string child_path(const std::string& path, std::string_view key);
+// Holds a `${VAR}` placeholder (`${VAR:=default}`, `${VAR:-default}`): a
+// value Flux's post-build substitution or envsubst fills in before apply.
+bool has_substitution_placeholder(std::string_view text);
+// The closest known name, for "did you mean" (edit distance at most 2).
+std::string closest(std::string_view key, const std::map<std::string, const SchemaNode*>& properties);
+
+}  // namespace driftlint
