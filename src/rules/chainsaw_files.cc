@@ -33,14 +33,30 @@ struct TestWalk {
       return;
     }
     if (verb == "patch" || !made.insert(object_key(m.id)).second) out.partial.insert(&m);
+    else out.created.insert(&m);
   }
 };
+
+// A Kyverno CLI test's `resources`: files beside the test, read offline.
+void kyverno_cli_test(const LoadResult& load, const LoadIndex& index, const Manifest& test, ChainsawFiles& out) {
+  const LoadedFile& test_file = load.files[test.file];
+  for (yaml::Node entry : test.root.get("resources").elements()) {
+    std::optional<std::string_view> file = entry.as_string();
+    if (!file) continue;
+    std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), *file));
+    std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
+    if (!f) continue;
+    auto [first, last] = index.manifests_of(*f);
+    for (uint32_t i = first; i < last; ++i) out.created.insert(&load.manifests[i]);
+  }
+}
 
 }  // namespace
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index) {
   ChainsawFiles out;
   for (const Manifest& test : load.manifests) {
+    if (test.id.group == "cli.kyverno.io" && test.id.kind == "Test") kyverno_cli_test(load, index, test, out);
     if (test.id.group != "chainsaw.kyverno.io" || test.id.kind != "Test") continue;
     TestWalk walk{load, index, load.files[test.file], out, {}};
     for (yaml::Node step : test.root.path({"spec", "steps"}).elements()) {

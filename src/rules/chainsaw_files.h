@@ -3,8 +3,9 @@
 // assertions (partial objects, often with JMESPath keys), never applied;
 // `patch` files, and `apply`/`create`/`update` files whose object an earlier
 // operation of the same test made, change an object that exists, so they are
-// partial objects too. Schema validation reads this to judge such files as
-// the test runner uses them.
+// partial objects too. A Kyverno CLI test (cli.kyverno.io Test) reads its
+// `resources` files offline. Schema validation reads this to judge such
+// files as the test runner uses them.
 #pragma once
 
 #include <set>
@@ -17,6 +18,10 @@ namespace driftlint {
 struct ChainsawFiles {
   std::set<const Manifest*> assertions;  // never applied: not judged as objects
   std::set<const Manifest*> partial;     // applied onto an object that exists
+  // Made whole by a test (a Chainsaw apply/create of a new object, a Kyverno
+  // CLI test's resource): never an overlay of a live object that another
+  // file of the repos defines, whatever its name.
+  std::set<const Manifest*> created;
 };
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index);

@@ -1,3 +1,5 @@
+#include <unordered_map>
+
 #include "base/parallel.h"
 #include "base/strings.h"
 #include "lint/rule.h"
@@ -46,6 +48,8 @@ namespace {
 struct Judged {
   const Manifest* manifest;
   bool partial;  // a patch, or an object kustomize would have added to: names and types only
+  bool created = false;  // made whole by a test: never an overlay
+  bool patch = false;    // a patch file: never the full definition of an object
 };
 
 // What is applied, and the patches no rendered build reads (see
@@ -59,10 +63,47 @@ std::vector<Judged> to_judge(const LintContext& context) {
   std::vector<Judged> out;
   for (const Manifest* m : context.objects) {
     if (tests.assertions.count(m)) continue;
-    out.push_back({m, partial.unrendered.count(m) > 0 || tests.partial.count(m) > 0});
+    out.push_back({m, partial.unrendered.count(m) > 0 || tests.partial.count(m) > 0, tests.created.count(m) > 0,
+                   tests.partial.count(m) > 0});
   }
-  for (const Manifest* m : partial.patches) out.push_back({m, true});
+  for (const Manifest* m : partial.patches) out.push_back({m, true, false, true});
   return out;
+}
+
+// Objects that more than one manifest defines (kind, namespace, name).
+std::string identity_of(const Manifest& m) {
+  return m.id.group + '\n' + m.id.kind + '\n' + m.id.ns + '\n' + m.id.name;
+}
+
+struct Judgement {
+  std::vector<Finding> findings;
+  std::vector<bool> missing;  // per finding: a required field left out
+  bool complete = true;       // no required field left out
+};
+
+// `kubectl apply` of an object that exists is a patch: its required fields
+// come from the live object. An object the repos also define in full (the
+// same kind, namespace and name) is such an overlay (Argo CD's
+// controller-deployment StatefulSet, kubebuilder's CRD patches), so its
+// missing required fields are not reported when another definition has them.
+// Test resources are created whole in a fresh namespace: never overlays
+// (test objects reuse names such as goodpod01 across hundreds of tests).
+void drop_missing_of_overlays(const std::vector<Judged>& manifests, std::vector<Judgement>& judged) {
+  std::unordered_map<std::string, bool> complete_somewhere;
+  for (size_t i = 0; i < manifests.size(); ++i) {
+    if (manifests[i].patch) continue;  // an object of a build that did not render counts: its required fields are not judged
+    bool& any = complete_somewhere[identity_of(*manifests[i].manifest)];
+    any = any || judged[i].complete;
+  }
+  for (size_t i = 0; i < manifests.size(); ++i) {
+    Judgement& j = judged[i];
+    if (j.complete || manifests[i].partial || manifests[i].created || !complete_somewhere[identity_of(*manifests[i].manifest)]) continue;
+    std::vector<Finding> kept;
+    for (size_t f = 0; f < j.findings.size(); ++f) {
+      if (!j.missing[f]) kept.push_back(std::move(j.findings[f]));
+    }
+    j.findings = std::move(kept);
+  }
 }
 
 }  // namespace
@@ -74,7 +115,7 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
   // Manifests are validated in parallel (this is the costliest rule); each
   // keeps its own findings so the order does not depend on the threads.
   const std::vector<Judged> manifests = to_judge(context);
-  std::vector<std::vector<Finding>> found(manifests.size());
+  std::vector<Judgement> judged(manifests.size());
   parallel_for(manifests.size(), context.jobs, [&](size_t i) {
     const Manifest& m = *manifests[i].manifest;
     if (m.id.kind.empty() || m.id.version.empty()) return;
@@ -84,13 +125,16 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
     options.limit = 20;
     options.partial = manifests[i].partial;
     for (const SchemaViolation& v : validate(*source->compiled, m.root, options)) {
-      found[i].push_back(finding_at(context, m, v.at,
-                                    m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
-                                        ": " + v.message + " (schema: " + source->origin + ")"));
+      judged[i].findings.push_back(finding_at(context, m, v.at,
+                                              m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
+                                                  ": " + v.message + " (schema: " + source->origin + ")"));
+      judged[i].missing.push_back(v.missing);
+      judged[i].complete = judged[i].complete && !v.missing;
     }
   });
-  for (std::vector<Finding>& f : found) {
-    for (Finding& finding : f) out.push_back(std::move(finding));
+  drop_missing_of_overlays(manifests, judged);
+  for (Judgement& j : judged) {
+    for (Finding& finding : j.findings) out.push_back(std::move(finding));
   }
 }
 

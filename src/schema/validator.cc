@@ -23,7 +23,7 @@ void Validator::check(const SchemaNode* s, yaml::Node n, yaml::Node at, const Pa
   if (s->always_false) return report(at, path, "no value is allowed here");
   uint8_t t = type_of(n);
   if (t == kNull && s->nullable) return;
-  if (kubernetes_ && t == kString && has_substitution_placeholder(n.text())) return;  // substituted before apply
+  if (kubernetes_ && is_fill_in_placeholder(n)) return;  // filled in before apply
   if (s->quantity) return check_quantity(n, at, path);
   if (s->int_or_string) {
     if (!(t & (kInteger | kString))) return report(at, path, "expected an integer or a string, got " + type_name(t));

@@ -73,6 +73,9 @@ struct SchemaViolation {
   std::string path;  // "spec.resourceGroups[0].flavors[0]", "" for the root
   yaml::Node at;     // the offending node (the key, for unknown fields)
   std::string message;
+  // A required field left out: an object applied over a live one (a patch
+  // that `kubectl apply` merges) takes it from there.
+  bool missing = false;
 };
 
 struct ValidateOptions {

@@ -54,7 +54,9 @@ void Validator::check_required(const SchemaNode* s, yaml::Node n, yaml::Node at,
     }
     bool present = value.valid() && !(value.is_null() && !(p && p->nullable));
     if (present || (p && p->has_default) || misspelt_here(s, n, name)) continue;
+    size_t before = out_.size();
     report(at, path, "missing required field " + quote_for_message(name));
+    if (out_.size() > before) out_.back().missing = true;
   }
 }
 

@@ -157,6 +157,15 @@ bool has_substitution_placeholder(std::string_view text) {
   return false;
 }
 
+bool is_fill_in_placeholder(yaml::Node n) {
+  if (n.is_map()) return n.size() == 1 && n.key_at(0).is_map();
+  if (!n.is_string()) return false;
+  std::string_view text = n.text();
+  if (has_substitution_placeholder(text)) return true;
+  return text.size() > 2 && text.front() == '<' && text.back() == '>' &&
+         text.find_first_of("<>\n", 1) == text.size() - 1;
+}
+
 std::string closest(std::string_view key, const std::map<std::string, const SchemaNode*>& properties) {
   std::string best;
   size_t best_distance = 3;

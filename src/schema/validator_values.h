@@ -33,6 +33,11 @@ std::string child_path(const std::string& path, std::string_view key);
 // Holds a `${VAR}` placeholder (`${VAR:=default}`, `${VAR:-default}`): a
 // value Flux's post-build substitution or envsubst fills in before apply.
 bool has_substitution_placeholder(std::string_view text);
+// A value an example or a template leaves for its user to fill in: a string
+// holding a `${VAR}` placeholder, a string that is all one `<...>` blank
+// (`<ADD LUN ID Here>`), or an unquoted `{{name}}` template variable (YAML
+// reads it as a map whose one key is a map, which no JSON object can be).
+bool is_fill_in_placeholder(yaml::Node n);
 // The closest known name, for "did you mean" (edit distance at most 2).
 std::string closest(std::string_view key, const std::map<std::string, const SchemaNode*>& properties);
 
