@@ -1,9 +1,10 @@
-#include "base/embedded_files.h"
+#include <algorithm>
+
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "model/field_path.h"
-#include "yaml/parser.h"
-#include "yaml/strict_reader.h"
+#include "rules/deprecated_api_table.h"
+#include "rules/served_api.h"
 
 namespace driftlint {
 
@@ -26,7 +27,12 @@ const RuleInfo& DeprecatedApiRule::static_info() {
           "A version the next upgrade stops serving makes the apply fail on upgrade day; a "
           "deprecated field keeps working until it silently does not. The table lives in one data "
           "file, `rules/deprecated-apis.yaml` (compiled in), with the release each entry comes from "
-          "and what to use instead.",
+          "and what to use instead. A built-in kind at an apiVersion no row names is also judged "
+          "against the API the chosen Kubernetes release serves (`--kubernetes-version`, from the "
+          "bundled 1.34-1.36 API schemas): one that an older bundled release served names the "
+          "release that removed it, one only a newer release serves says when it arrives, and each "
+          "names the version the chosen release serves instead. Kinds no release serves in that "
+          "group (custom resources, OpenShift's legacy `v1` kinds) are not Kubernetes' to judge.",
       .hint = "Move to the replacement named in the message before upgrading the component.",
       .example = "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: team-a\nspec:\n  cohort: gpu-pool\n",
       .options = {}};
@@ -34,74 +40,6 @@ const RuleInfo& DeprecatedApiRule::static_info() {
 }
 
 namespace {
-
-struct ApiEntry {
-  std::string api_version;
-  std::vector<std::string> kinds;
-  std::string status, in, use;
-};
-struct FieldEntry {
-  std::string group;
-  std::vector<std::string> kinds;
-  FieldPathSpec path;
-  std::string status, in, use;
-};
-struct Table {
-  std::vector<ApiEntry> apis;
-  std::vector<FieldEntry> fields;
-};
-
-Expected<Table> read_table(std::string_view text, const std::string& file) {
-  yaml::ParsedFile parsed = yaml::parse_yaml(text);
-  if (parsed.error || parsed.documents.empty()) return Error{file + ": does not parse"};
-  StrictReader r(file);
-  yaml::Node root = parsed.documents[0].root;
-  if (Status s = r.known_keys(root, "", {"apis", "fields"}); !s) return s.error();
-  Table table;
-  auto str = [&](yaml::Node entry, const char* key) -> Expected<std::string> {
-    if (!entry.get(key).valid()) return r.error(entry, std::string("an entry needs '") + key + "'");
-    return r.string_value(entry.get(key), key);
-  };
-  for (yaml::Node e : root.get("apis").elements()) {
-    if (Status s = r.known_keys(e, "apis", {"apiVersion", "kinds", "status", "in", "use"}); !s) return s.error();
-    ApiEntry a;
-    for (auto [key, target] : {std::pair<const char*, std::string*>{"apiVersion", &a.api_version}, {"status", &a.status}, {"in", &a.in}, {"use", &a.use}}) {
-      auto v = str(e, key);
-      if (!v) return v.error();
-      *target = *v;
-    }
-    if (e.get("kinds").valid()) {
-      auto kinds = r.string_list(e.get("kinds"), "kinds");
-      if (!kinds) return kinds.error();
-      a.kinds = *kinds;
-    }
-    table.apis.push_back(std::move(a));
-  }
-  for (yaml::Node e : root.get("fields").elements()) {
-    if (Status s = r.known_keys(e, "fields", {"group", "kinds", "path", "status", "in", "use"}); !s) return s.error();
-    FieldEntry f;
-    for (auto [key, target] : {std::pair<const char*, std::string*>{"group", &f.group}, {"status", &f.status}, {"in", &f.in}, {"use", &f.use}}) {
-      auto v = str(e, key);
-      if (!v) return v.error();
-      *target = *v;
-    }
-    auto kinds = r.string_list(e.get("kinds"), "kinds");
-    if (!kinds) return kinds.error();
-    f.kinds = *kinds;
-    auto path_text = str(e, "path");
-    if (!path_text) return path_text.error();
-    auto path = parse_field_path(*path_text);
-    if (!path) return r.error(e.get("path"), path.error().message);
-    f.path = std::move(*path);
-    table.fields.push_back(std::move(f));
-  }
-  return table;
-}
-
-const Expected<Table>& table() {
-  static const Expected<Table> t = read_table(embedded_file("rules/deprecated-apis.yaml"), "rules/deprecated-apis.yaml");
-  return t;
-}
 
 bool has_kind(const std::vector<std::string>& kinds, const std::string& kind) {
   return kinds.empty() || std::find(kinds.begin(), kinds.end(), kind) != kinds.end();
@@ -111,23 +49,25 @@ bool has_kind(const std::vector<std::string>& kinds, const std::string& kind) {
 
 Expected<std::unique_ptr<Rule>> DeprecatedApiRule::create(const RuleOptionsInput& input) {
   if (Status s = check_rule_option_keys(input, static_info()); !s) return s.error();
-  if (!table()) return table().error();
+  if (!deprecation_table()) return deprecation_table().error();
   return std::unique_ptr<Rule>(new DeprecatedApiRule());
 }
 
 void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& out) const {
-  const Table& t = *table();
+  const DeprecationTable& t = *deprecation_table();
+  const KubernetesSchemas* kubernetes = KubernetesSchemas::of(context.config.kubernetes_version);
+  if (!kubernetes) kubernetes = KubernetesSchemas::of(KubernetesSchemas::newest());
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    for (const ApiEntry& a : t.apis) {
-      if (a.api_version != m.id.api_version || !has_kind(a.kinds, m.id.kind)) continue;
-      yaml::Node at = m.root.key_node("apiVersion");
+    yaml::Node at = m.root.key_node("apiVersion");
+    if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
       out.push_back(finding_at(context, m, at,
-                               m.id.display() + " uses " + a.api_version + ", " + a.status + " in " + a.in +
-                                   "; use " + a.use));
-      break;
+                               m.id.display() + " uses " + a->api_version + ", " + a->status + " in " + a->in +
+                                   "; use " + a->use));
+    } else if (std::optional<std::string> why = unserved_api(*kubernetes, m.id)) {
+      out.push_back(finding_at(context, m, at, m.id.display() + " uses " + m.id.api_version + ", " + *why));
     }
-    for (const FieldEntry& f : t.fields) {
+    for (const DeprecatedField& f : t.fields) {
       if (f.group != m.id.group || !has_kind(f.kinds, m.id.kind)) continue;
       for (const FieldMatch& match : resolve_field_path(f.path, m.root)) {
         if (!match.value.valid()) continue;

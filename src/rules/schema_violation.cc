@@ -29,10 +29,14 @@ const RuleInfo& SchemaViolationRule::static_info() {
           "at apply time under strict field validation, or worse, is pruned and the setting never "
           "takes effect. Schemas come from CRDs in the snapshot (the cluster's truth), then CRDs in "
           "the repos, then `--schema-dir`, then driftlint's bundled schemas (`schemas/kinds/`, for "
-          "Argo CD, Argo Workflows, Kueue, Kyverno, ResourceQuota, ConfigMap, Namespace and "
-          "PriorityClass). Objects are closed where the schema lists `properties` (as Kubernetes' "
-          "strict field validation treats structural schemas) unless "
-          "`x-kubernetes-preserve-unknown-fields`. One finding per problem, at its line.",
+          "Argo CD, Argo Workflows, Kueue and Kyverno), and for built-in kinds the Kubernetes API's "
+          "own schemas of the `--kubernetes-version` release (`schemas/kubernetes/`). They are "
+          "judged as the API server judges them (docs/schemas.md): defaults before `required`, "
+          "non-nullable nulls pruned, unknown fields as `kubectl apply --validate=strict` reports "
+          "them; kustomize patches are partial objects, and an object the repos also define in full "
+          "(the same kind, namespace and name) is an overlay `kubectl apply` merges into the live "
+          "one, so it may leave required fields out. `${VAR}`, `<...>` and unquoted `{{name}}` "
+          "blanks are filled in before apply and not judged. One finding per problem, at its line.",
       .hint = "Fix the field the message names (a close known name is suggested); if the schema is "
               "out of date, load the cluster's CRD with --snapshot or add it with --schema-dir.",
       .example = "apiVersion: kueue.x-k8s.io/v1beta2\nkind: ClusterQueue\nmetadata: {name: team-a}\nspec:\n"

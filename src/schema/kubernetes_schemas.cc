@@ -1,5 +1,7 @@
 #include "schema/kubernetes_schemas.h"
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 
 #include "base/embedded_files.h"
@@ -73,6 +75,13 @@ struct KubernetesSchemasIndex {
       std::string_view api_version = kind.substr(0, kind.find(':'));
       set.api_versions_[std::string(api_version)] = true;
       set.groups_[std::string(group_of(api_version))] = true;
+      std::string key = std::string(group_of(api_version)) + '\n' + std::string(kind.substr(kind.find(':') + 1));
+      std::vector<std::string>& versions = set.by_group_kind_[key];
+      if (std::find(versions.begin(), versions.end(), api_version) != versions.end()) continue;
+      versions.emplace_back(api_version);
+      std::sort(versions.begin(), versions.end(), [](const std::string& a, const std::string& b) {
+        return kube_version_before(a.substr(a.find('/') + 1), b.substr(b.find('/') + 1));
+      });
     }
   }
 };
@@ -114,6 +123,54 @@ bool KubernetesSchemas::serves_api_version(std::string_view api_version) const {
 }
 
 bool KubernetesSchemas::knows_group(std::string_view group) const { return groups_.find(group) != groups_.end(); }
+
+namespace {
+
+// "v1beta2" -> {major 1, stage 1 (beta), minor 2}; stage 3 is GA, 0 not a Kubernetes version.
+struct KubeVersion {
+  int major = 0, stage = 0, minor = 0;
+};
+
+KubeVersion parse_kube_version(std::string_view v) {
+  KubeVersion out;
+  if (v.size() < 2 || v[0] != 'v' || !std::isdigit(static_cast<unsigned char>(v[1]))) return out;
+  size_t i = 1;
+  while (i < v.size() && std::isdigit(static_cast<unsigned char>(v[i]))) out.major = out.major * 10 + (v[i++] - '0');
+  std::string_view rest = v.substr(i);
+  if (rest.empty()) {
+    out.stage = 3;
+    return out;
+  }
+  for (auto [word, stage] : {std::pair<std::string_view, int>{"beta", 2}, {"alpha", 1}}) {
+    if (rest.substr(0, word.size()) != word) continue;
+    std::string_view digits = rest.substr(word.size());
+    for (char c : digits) {
+      if (!std::isdigit(static_cast<unsigned char>(c))) return {};
+      out.minor = out.minor * 10 + (c - '0');
+    }
+    out.stage = stage;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool kube_version_before(std::string_view a, std::string_view b) {
+  KubeVersion x = parse_kube_version(a), y = parse_kube_version(b);
+  if (x.stage == 0 || y.stage == 0) return x.stage != y.stage ? x.stage > y.stage : a < b;  // others last, by name
+  if ((x.stage == 3) != (y.stage == 3)) return x.stage == 3;
+  if (x.stage == 3) return x.major > y.major;
+  if (x.major != y.major) return x.major > y.major;
+  if (x.stage != y.stage) return x.stage > y.stage;
+  return x.minor > y.minor;
+}
+
+std::vector<std::string> KubernetesSchemas::api_versions_of(std::string_view group, std::string_view kind) const {
+  std::string key;
+  key.append(group).append("\n").append(kind);
+  auto it = by_group_kind_.find(key);
+  return it == by_group_kind_.end() ? std::vector<std::string>() : it->second;
+}
 
 std::vector<std::string> KubernetesSchemas::kinds() const {
   std::vector<std::string> out;

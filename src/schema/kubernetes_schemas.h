@@ -17,6 +17,10 @@
 
 namespace driftlint {
 
+// Kubernetes' order of API versions within a group: v1 before v1beta2
+// before v1beta1 before v1alpha1 (apimachinery's version.CompareKubeAwareVersionStrings).
+bool kube_version_before(std::string_view a, std::string_view b);
+
 class KubernetesSchemas {
  public:
   // The bundled releases, oldest first ("1.34", "1.35", "1.36").
@@ -37,6 +41,9 @@ class KubernetesSchemas {
   bool serves_api_version(std::string_view api_version) const;
   // Serves any version of this API group ("" is the core group).
   bool knows_group(std::string_view group) const;
+  // The apiVersions that serve `kind` in `group` ("" is the core group),
+  // sorted as Kubernetes prefers them (GA, then beta, then alpha; newer first).
+  std::vector<std::string> api_versions_of(std::string_view group, std::string_view kind) const;
   // Every "apiVersion:Kind" served, sorted.
   std::vector<std::string> kinds() const;
 
@@ -52,6 +59,7 @@ class KubernetesSchemas {
   std::unordered_map<std::string_view, std::string_view> bodies_;  // name -> JSON text (embedded)
   std::map<std::string, std::string, std::less<>> kinds_;  // "apps/v1:Deployment" -> definition
   std::map<std::string, bool, std::less<>> api_versions_, groups_;
+  std::map<std::string, std::vector<std::string>, std::less<>> by_group_kind_;  // "group\nKind" -> apiVersions
 
   friend struct KubernetesSchemasIndex;
 };
