@@ -59,6 +59,7 @@ int run_check(const std::vector<std::string>& args) {
   const CheckOptions& o = line->options;
   Expected<CheckSetup> setup = set_up_check(o);
   if (!setup) return usage_error(setup.error());
+  if (!o.quiet) print_notes(setup->notes);
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);

@@ -15,7 +15,7 @@ namespace po = boost::program_options;
 namespace {
 
 std::string usage() {
-  return "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
+  return "usage: driftlint check [PATH...|-] [--config FILE|--no-config] [--repo NAME=SOURCE[@REV]]...\n"
          "                       [--snapshot FILE]... [--strict-drift]\n"
          "                       [--format " + report_format_list("|", "|") + "] [--output [FORMAT=]FILE]...\n"
          "                       [--show-suppressed] [--report-unused-ignores]\n"
@@ -49,7 +49,8 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
   const std::string formats = report_format_list();
   po::options_description visible("driftlint check options");
   visible.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml when no PATH or --repo is given)")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml, else the nearest one above up to the git checkout's root; the command line wins key by key)")(
+      "no-config", po::bool_switch(&o.no_config), "read no driftlint.yaml: built-in defaults and the command line only")(
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
       "strict-drift", po::bool_switch(&o.strict_drift), "also report keys only the live object has (notices)")(
@@ -110,6 +111,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   } else {
     o.fail_on = std::nullopt;
   }
+  if (o.no_config && !o.config_file.empty()) return Error{"check: --config and --no-config contradict each other"};
   if (vm.count("jobs") && o.jobs == 0) return Error{"check: -j must be at least 1"};
   if (o.max_file_size_mib == 0 || o.max_file_size_mib > (1ull << 20)) {
     return Error{"check: --max-file-size must be between 1 and 1048576 MiB"};

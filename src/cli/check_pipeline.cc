@@ -11,6 +11,7 @@
 
 #include "base/files.h"
 #include "base/strings.h"
+#include "config/config_discovery.h"
 #include "lint/fingerprint.h"
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
@@ -41,12 +42,14 @@ void append(std::vector<T>& to, std::vector<T>&& from) {
   to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
 }
 
-// --config, else ./driftlint.yaml when nothing else names the input.
+// --config, else the discovered driftlint.yaml (whatever PATHs or --repo
+// are given: CI runs `--repo name=.@HEAD` and still means the repo's config).
 Expected<Config> read_check_config(const CheckOptions& o) {
   std::string path = o.config_file;
-  if (path.empty() && o.paths.empty() && o.repo_specs.empty()) {
+  if (path.empty() && !o.no_config) {
     std::error_code ec;
-    if (std::filesystem::exists("driftlint.yaml", ec)) path = "driftlint.yaml";
+    std::filesystem::path cwd = std::filesystem::current_path(ec);
+    if (!ec) path = find_config_file(cwd).value_or("");
   }
   if (path.empty()) {
     Config config;
@@ -54,6 +57,19 @@ Expected<Config> read_check_config(const CheckOptions& o) {
     return config;
   }
   return load_config(path, o.max_file_bytes());
+}
+
+// Repos on the command line (PATHs, --repo) replace the config's `repos:`
+// key, as every option replaces its key; a --repo of the same name as a
+// config entry keeps that entry's `url:` (what Argo CD calls the repo).
+void command_line_repos_win(const CheckOptions& o, CheckSetup& setup) {
+  if (o.paths.empty() && setup.cli_repos.empty()) return;
+  for (RepoConfig& repo : setup.cli_repos) {
+    for (const RepoConfig& configured : setup.config.repos) {
+      if (configured.name == repo.name && !repo.url) repo.url = configured.url;
+    }
+  }
+  setup.config.repos.clear();
 }
 
 Expected<std::vector<RuleEntry>> read_catalog(const CheckOptions& o, const Config& config) {
@@ -103,6 +119,7 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   Expected<Config> config = read_check_config(o);
   if (!config) return config.error();
   setup.config = std::move(*config);
+  if (!setup.config.file.empty()) setup.notes.push_back("configuration: " + setup.config.file);
   // The effective release, kept in the config rules see: the flag's, else the config's, else the newest.
   if (!o.kubernetes_version.empty()) {
     setup.config.kubernetes_version = o.kubernetes_version;
@@ -117,6 +134,7 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
     if (!repo) return repo.error();
     setup.cli_repos.push_back(std::move(*repo));
   }
+  command_line_repos_win(o, setup);
   if (o.paths.empty() && setup.cli_repos.empty() && setup.config.repos.empty()) {
     return Error{"check: nothing to lint: give a PATH, --repo NAME=SOURCE, or a driftlint.yaml with repos"};
   }
@@ -142,8 +160,9 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
                                                   in.load_options.parse_limits);
     in.load_options.cache = in.parse_cache.get();
   }
-  std::vector<std::string> snapshots = relative_to_config(setup.config, setup.config.snapshots);
-  snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
+  // --snapshot replaces the config's `snapshot:`, as every option its key.
+  std::vector<std::string> snapshots =
+      o.snapshots.empty() ? relative_to_config(setup.config, setup.config.snapshots) : o.snapshots;
   in.has_snapshot = !snapshots.empty();
   in.snapshot = load_snapshots(snapshots, in.load_options);
   append(in.errors, std::move(in.snapshot.errors));

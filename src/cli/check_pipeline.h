@@ -29,6 +29,7 @@ struct CheckSetup {
   std::vector<RuleEntry> catalog;     // built-in and --rules-dir rules
   std::vector<ActiveRule> rules;      // the enabled ones
   std::unique_ptr<GpuResourceMatcher> gpu;
+  std::vector<std::string> notes;  // the configuration used
 };
 Expected<CheckSetup> set_up_check(const CheckOptions& o);
 
