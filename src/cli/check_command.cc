@@ -69,6 +69,7 @@ int run_check(const std::vector<std::string>& args) {
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());
   if (!o.quiet && !written->empty()) std::cerr << "driftlint: " << *written << "\n";
+  if (!o.quiet) for (const std::string& line : findings.confirmations) std::cerr << "driftlint: " << line << "\n";
   std::vector<std::string> cache_notes = inputs.load.wait_for_cache();
   if (!o.quiet) print_notes(cache_notes);
   return exit_code(o, inputs, findings);

@@ -1,5 +1,7 @@
 #include "cli/check_pipeline.h"
 
+#include "cli/standard_input.h"
+
 #include <unistd.h>
 
 #include <cstdlib>
@@ -168,7 +170,14 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   append(in.errors, std::move(in.snapshot.errors));
   append(in.notes, std::move(in.snapshot.notes));
 
-  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, o.paths, git_cache_options(o, setup.config));
+  std::vector<std::string> paths = o.paths;
+  bool from_stdin = std::erase(paths, "-") > 0;
+  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, paths, git_cache_options(o, setup.config));
+  if (from_stdin) {
+    Expected<RepoInput> piped = standard_input_repo(std::cin, o.max_file_bytes());
+    if (piped) resolved.repos.push_back(std::move(*piped));
+    else resolved.errors.push_back(piped.error().message);
+  }
   append(in.errors, std::move(resolved.errors));
   in.repo_notes = std::move(resolved.notes);
   // The parse cache is written while the rules run (the snapshot loader above
@@ -178,6 +187,10 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   in.load = load_repos(std::move(resolved.repos), repo_options);
   append(in.errors, std::move(in.load.errors));
   append(in.notes, std::move(in.load.notes));
+  // Nothing checked is not "clean" (a mistyped folder, a glob that matched nothing).
+  if (in.load.files.empty() && in.errors.empty() && !o.allow_empty) {
+    in.errors.push_back("nothing matched: no .yaml, .yml or .json file in what was given (--allow-empty to accept)");
+  }
   return in;
 }
 
@@ -285,8 +298,15 @@ void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const Check
 
 namespace {
 
+// --color: auto is a terminal without NO_COLOR (no-color.org: a flag given wins over it).
+bool use_color(CheckOptions::Color color) {
+  if (color != CheckOptions::Color::Auto) return color == CheckOptions::Color::Always;
+  return isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+}
+
 // Baselines: record what is there today; later report only what is new.
-Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
+Expected<size_t> apply_baselines(const CheckOptions& o, CheckFindings& findings) {
+  LintOutput& lint = findings.lint;
   if (!o.write_baseline.empty()) {
     std::vector<Finding> current;
     for (const Finding& f : lint.findings) {
@@ -295,6 +315,9 @@ Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
     if (!write_file_atomically(o.write_baseline, baseline_json(current))) {
       return Error{"--write-baseline " + o.write_baseline + ": cannot write"};
     }
+    findings.confirmations.push_back("baseline written to " + o.write_baseline + ": " + std::to_string(current.size()) +
+                                     (current.size() == 1 ? " finding" : " findings") + " recorded (--baseline " +
+                                     o.write_baseline + " reports only new ones)");
   }
   if (o.baseline.empty()) return size_t{0};
   Expected<Baseline> baseline = read_baseline(o.baseline, o.max_file_bytes());
@@ -306,7 +329,7 @@ Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
 
 Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
                                     const CheckModel& model, CheckFindings& findings) {
-  Expected<size_t> baselined = apply_baselines(o, findings.lint);
+  Expected<size_t> baselined = apply_baselines(o, findings);
   if (!baselined) return baselined.error();
   ReportInput input{inputs.load, findings.lint, inputs.cluster(), &model.argo};
   input.show_suppressed = o.show_suppressed;
@@ -317,7 +340,7 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
   for (const OutputSpec& spec : o.outputs) {
     TextReportOptions text_options;
     text_options.quiet = o.quiet;
-    text_options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    text_options.color = spec.file == "-" && use_color(o.color);
     std::string text = render_report(spec.format, input, text_options);
     if (spec.format == ReportFormat::Markdown && !findings.rendered_diff.empty()) text += "\n" + findings.rendered_diff;
     if (spec.file == "-") {

@@ -67,6 +67,7 @@ struct CheckFindings {
   std::vector<std::string> changed_notes;  // repos a pull-request run reads as they are at the base
   std::vector<std::string> notes;          // schemas that could not be used
   std::string rendered_diff;               // --diff: the Markdown of every app's rendered change
+  std::vector<std::string> confirmations;  // what was written besides the reports (--write-baseline)
 };
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs);
