@@ -18,10 +18,13 @@
 namespace driftlint {
 namespace {
 
-// The `run:` script of the step with `id: lint`.
+yaml::ParsedFile read_template(const std::string& name) {
+  return yaml::parse_yaml(read_whole_file(std::filesystem::path(DRIFTLINT_SOURCE_DIR) / "ci/templates" / name));
+}
+
+// The `run:` script of the GitHub step with `id: lint`.
 std::string lint_step_script() {
-  std::string text = read_whole_file(std::filesystem::path(DRIFTLINT_SOURCE_DIR) / "ci/templates/github-pull-request.yml");
-  yaml::ParsedFile parsed = yaml::parse_yaml(text);
+  yaml::ParsedFile parsed = read_template("github-pull-request.yml");
   if (parsed.documents.empty() || !parsed.documents[0].root) return "";
   yaml::Node steps = parsed.documents[0].root.get("jobs").get("driftlint").get("steps");
   for (yaml::Node step : steps.elements()) {
@@ -29,6 +32,17 @@ std::string lint_step_script() {
     if (id && id.text() == "lint") return std::string(step.get("run").text());
   }
   return "";
+}
+
+// The GitLab job's `script:` lines, one shell script as the runner runs them.
+std::string gitlab_script() {
+  yaml::ParsedFile parsed = read_template("gitlab-merge-request.yml");
+  if (parsed.documents.empty() || !parsed.documents[0].root) return "";
+  std::string script;
+  for (yaml::Node line : parsed.documents[0].root.get("driftlint").get("script").elements()) {
+    script += std::string(line.text()) + "\n";
+  }
+  return script;
 }
 
 constexpr const char* kConfig =
@@ -55,10 +69,10 @@ class GitHubTemplateTest : public ::testing::Test {
     repo_.commit_all("the change");
   }
 
-  // The lint step, run as the Actions runner runs a `run:` block.
-  ProcessResult run_lint_step() {
-    std::string script = lint_step_script();
-    EXPECT_NE(script.find("driftlint check"), std::string::npos) << "no lint step in the template";
+  // A script run as a CI runner runs it: in the checkout, driftlint on PATH,
+  // a HOME of its own (the GitHub step writes git's global config).
+  ProcessResult run_in_checkout(const std::string& script, std::vector<std::pair<std::string, std::string>> env) {
+    EXPECT_NE(script.find("driftlint check"), std::string::npos) << "no driftlint step in the template";
     std::filesystem::path bin = std::filesystem::path(DRIFTLINT_BINARY).parent_path();
     const char* path = std::getenv("PATH");
     ProcessOptions options;
@@ -66,11 +80,17 @@ class GitHubTemplateTest : public ::testing::Test {
     options.environment = {{"PATH", bin.string() + ":" + (path ? path : "/usr/bin:/bin")},
                            {"HOME", workspace_.make_folder("home").string()},
                            {"GIT_CONFIG_GLOBAL", workspace_.path_of("home/.gitconfig").string()},
-                           {"GITHUB_WORKSPACE", repo_.dir().string()},
-                           {"GITHUB_REPOSITORY", "example-org/infra_k8s"},
-                           {"GITHUB_BASE_REF", "main"},
-                           {"GITHUB_OUTPUT", workspace_.path_of("github-output").string()}};
-    return run_process({"sh", "-e", "-c", "cd \"$GITHUB_WORKSPACE\"\n" + script}, options);
+                           {"CHECKOUT", repo_.dir().string()}};
+    options.environment.insert(options.environment.end(), env.begin(), env.end());
+    return run_process({"sh", "-e", "-c", "cd \"$CHECKOUT\"\n" + script}, options);
+  }
+
+  // The lint step, run as the Actions runner runs a `run:` block.
+  ProcessResult run_lint_step() {
+    return run_in_checkout(lint_step_script(), {{"GITHUB_WORKSPACE", repo_.dir().string()},
+                                                {"GITHUB_REPOSITORY", "example-org/infra_k8s"},
+                                                {"GITHUB_BASE_REF", "main"},
+                                                {"GITHUB_OUTPUT", workspace_.path_of("github-output").string()}});
   }
 
   Workspace workspace_;
@@ -98,6 +118,32 @@ TEST_F(GitHubTemplateTest, TheRepoConfigTakesEffect) {
                                                "namespace-gpu-quota error legacy/quota.yaml suppressed",
                                                "wrong-owner-repo error argo-workflows/semaphores.yaml"}))
       << sarif.dump(1);
+}
+
+// The GitLab job's script, against an `origin` it fetches the target branch
+// from; no DRIFTLINT_GITLAB_TOKEN, so the note is skipped as documented.
+TEST_F(GitHubTemplateTest, TheGitLabJobReadsTheRepoConfigToo) {
+  std::filesystem::path origin = workspace_.path_of("origin.git");
+  repo_.git("clone --quiet --bare . " + origin.string());
+  repo_.git("remote add origin " + origin.string());
+  repo_.git("push --quiet origin HEAD~1:refs/heads/main --force");
+  repo_.git("update-ref -d refs/remotes/origin/main");  // the job fetches it itself
+  ProcessResult r = run_in_checkout(gitlab_script(), {{"CI_PROJECT_NAME", "infra_k8s"},
+                                                      {"CI_MERGE_REQUEST_TARGET_BRANCH_NAME", "main"}});
+  ASSERT_TRUE(r.started);
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // `exit "$status"`: new errors
+  nlohmann::json issues =
+      nlohmann::json::parse(read_whole_file(repo_.dir() / "gl-code-quality-report.json"), nullptr, false);
+  ASSERT_TRUE(issues.is_array()) << r.err;
+  std::multiset<std::string> found;
+  for (const auto& issue : issues) {
+    found.insert(issue["check_name"].get<std::string>() + " " + issue["severity"].get<std::string>() + " " +
+                 issue["location"]["path"].get<std::string>());
+  }
+  EXPECT_EQ(found, (std::multiset<std::string>{"namespace-gpu-quota major teams/a/quota.yaml",
+                                               "wrong-owner-repo major argo-workflows/semaphores.yaml"}))
+      << issues.dump(1);
+  EXPECT_NE(read_whole_file(repo_.dir() / "driftlint-junit.xml").find("<testsuites"), std::string::npos);
 }
 
 }  // namespace
