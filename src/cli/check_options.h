@@ -21,10 +21,13 @@ struct OutputSpec {
 
 struct CheckOptions {
   std::vector<std::string> paths;
-  std::string config_file;
+  std::string config_file;  // --config; empty: the discovered driftlint.yaml (config_discovery.h)
+  bool no_config = false;   // --no-config: built-in defaults only
   std::vector<std::string> repo_specs;
   std::vector<std::string> snapshots;
   std::vector<OutputSpec> outputs;  // at least one; at most one is standard output
+  bool allow_empty = false;  // --allow-empty: no file matched is no error
+  enum class Color { Auto, Always, Never } color = Color::Auto;  // of the text report on standard output
   bool show_suppressed = false;
   bool report_unused_ignores = false;
   std::string baseline;

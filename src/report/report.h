@@ -62,10 +62,15 @@ std::string github_escape_property(std::string_view text);
 // checked, a failure per object with findings.
 std::string junit_report(const ReportInput& input);
 
-enum class ReportFormat { Text, Json, Markdown, Sarif, Github, Junit };
+// GitLab Code Quality (codequality_report.cc): a JSON array of issues with
+// GitLab's severities and driftlint's v2 fingerprints; suppressed findings left out.
+std::string codequality_report(const ReportInput& input);
+
+enum class ReportFormat { Text, Json, Markdown, Sarif, Github, Junit, Codequality };
 // Every format, in the order help and errors list them.
-inline constexpr ReportFormat kReportFormats[] = {ReportFormat::Text,  ReportFormat::Json,   ReportFormat::Markdown,
-                                                  ReportFormat::Sarif, ReportFormat::Github, ReportFormat::Junit};
+inline constexpr ReportFormat kReportFormats[] = {ReportFormat::Text,   ReportFormat::Json,  ReportFormat::Markdown,
+                                                  ReportFormat::Sarif,  ReportFormat::Github, ReportFormat::Junit,
+                                                  ReportFormat::Codequality};
 std::string_view report_format_name(ReportFormat format);  // "text", "json", ...
 std::optional<ReportFormat> parse_report_format(std::string_view name);
 // "text, json, markdown, sarif, github or junit" (separator "|": "text|json|...").
