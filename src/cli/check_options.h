@@ -26,6 +26,7 @@ struct CheckOptions {
   std::vector<std::string> snapshots;
   std::vector<OutputSpec> outputs;  // at least one; at most one is standard output
   bool show_suppressed = false;
+  std::string sarif_repo;  // --sarif-repo: SARIF reports hold this repo's findings only
   bool report_unused_ignores = false;
   std::string baseline;
   std::string write_baseline;

@@ -4,6 +4,7 @@
 #include "argocd/model.h"
 #include "base/strings.h"
 #include "git/url.h"
+#include "report/markdown_text.h"
 #include "report/report.h"
 #include "snapshot/snapshot.h"
 
@@ -11,63 +12,7 @@ namespace driftlint {
 
 namespace {
 
-// Text safe inside a Markdown table cell or list item: no line breaks, no
-// cell separators, no HTML, no emphasis markers that would reformat it.
-std::string md(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '\n':
-      case '\r':
-        out += ' ';
-        break;
-      case '|':
-        out += "\\|";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '*':
-      case '_':
-      case '`':
-      case '[':
-      case ']':
-        out += '\\';
-        out += c;
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// Inline code that survives backticks in the text.
-std::string code(std::string_view text) {
-  std::string clean;
-  for (char c : text) clean += (c == '\n' || c == '\r' || c == '|') ? ' ' : c;
-  std::string fence = clean.find('`') == std::string::npos ? "`" : "``";
-  return fence + (fence.size() > 1 ? " " : "") + clean + (fence.size() > 1 ? " " : "") + fence;
-}
-
-std::string plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
-std::string location(const Finding& f) {
-  std::string out = f.repo.value_or("");
-  if (f.path) out += (out.empty() ? "" : "/") + *f.path;
-  if (f.line) out = format_place(out, {f.line, 0});
-  return out.empty() ? std::string("(cluster)") : out;
-}
-
-std::string finding_line(const Finding& f) {
-  return "- **" + std::string(severity_name(f.severity)) + "** " + code(f.rule) + " at " + code(location(f)) + ": " +
-         md(f.message) + "\n";
-}
+std::string code(std::string_view text) { return md_code(text); }
 
 std::string revision_state(const SourceRevision& r) {
   auto short_id = [](const std::string& id) { return code(id.substr(0, 12)); };
