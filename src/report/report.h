@@ -78,8 +78,10 @@ std::optional<std::vector<std::string>> github_home_repos(const std::vector<Repo
 std::string github_escape_data(std::string_view text);
 std::string github_escape_property(std::string_view text);
 
-// JUnit XML: a suite per rule, a test case per rule and object (or file)
-// checked, a failure per object with findings.
+// JUnit XML: a suite per rule (its <properties> the revision of each repo),
+// a test case per rule and file read; a failure per finding at or above
+// `fail_on`, suppressed findings as <skipped> with their reason, the others
+// in <system-out>.
 std::string junit_report(const ReportInput& input);
 
 enum class ReportFormat { Text, Json, Markdown, Sarif, Github, Junit };
