@@ -19,7 +19,7 @@ std::string usage() {
   return "usage: driftlint check [PATH...|-] [--config FILE|--no-config] [--repo NAME=SOURCE[@REV]]...\n"
          "                       [--snapshot FILE]... [--strict-drift]\n"
          "                       [--format " + report_format_list("|", "|") + "] [--output [FORMAT=]FILE]...\n"
-         "                       [--show-suppressed] [--report-unused-ignores]\n"
+         "                       [--sarif-repo NAME] [--show-suppressed] [--report-unused-ignores]\n"
          "                       [--baseline FILE] [--write-baseline FILE]\n"
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
@@ -58,6 +58,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "strict-drift", po::bool_switch(&o.strict_drift), "also report keys only the live object has (notices)")(
       "format", po::value<std::string>(&t.format), formats.c_str())(
       "output,o", po::value<std::vector<std::string>>(&t.outputs), "[FORMAT=]FILE: write a report to FILE ('-' is standard output); repeatable, one per format; without FORMAT= a .sarif, .json, .xml or .md name says it")(
+      "sarif-repo", po::value<std::string>(&o.sarif_repo), "NAME: SARIF reports hold only repo NAME's findings (one SARIF upload per repository)")(
       "show-suppressed", po::bool_switch(&o.show_suppressed), "list suppressed findings too (text and JSON; SARIF always keeps them)")(
       "report-unused-ignores", po::bool_switch(&o.report_unused_ignores), "report suppressions that matched nothing (rule unused-suppression)")(
       "baseline", po::value<std::string>(&o.baseline), "report only findings that FILE (from --write-baseline) does not list")(

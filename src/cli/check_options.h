@@ -29,6 +29,7 @@ struct CheckOptions {
   bool allow_empty = false;  // --allow-empty: no file matched is no error
   enum class Color { Auto, Always, Never } color = Color::Auto;  // of the text report on standard output
   bool show_suppressed = false;
+  std::string sarif_repo;  // --sarif-repo: SARIF reports hold this repo's findings only
   bool report_unused_ignores = false;
   std::string baseline;
   std::string write_baseline;

@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "base/files.h"
+#include "cli/report_environment.h"
 #include "base/strings.h"
 #include "config/config_discovery.h"
 #include "lint/fingerprint.h"
@@ -336,12 +337,16 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
   input.show_existing = o.show_existing;
   input.baselined = *baselined;
   for (const ActiveRule& active : setup.rules) input.rules.push_back(&active.rule->info());
+  if (Status s = set_report_environment(input, o); !s) return s.error();
   std::vector<std::string> files;
   for (const OutputSpec& spec : o.outputs) {
     TextReportOptions text_options;
     text_options.quiet = o.quiet;
     text_options.color = spec.file == "-" && use_color(o.color);
     std::string text = render_report(spec.format, input, text_options);
+    if (spec.format == ReportFormat::Github) {
+      if (Status s = write_github_step_summary(input); !s) return s.error();
+    }
     if (spec.format == ReportFormat::Markdown && !findings.rendered_diff.empty()) text += "\n" + findings.rendered_diff;
     if (spec.file == "-") {
       std::cout << text << std::flush;
