@@ -87,6 +87,9 @@ Application parse_application(yaml::Node root) {
     app.sources.push_back(read_source(spec.get("source"), r));
   }
   app.destination_namespace = r.str(spec.path({"destination", "namespace"}));
+  app.destination_server = r.str(spec.path({"destination", "server"}));
+  app.destination_name = r.str(spec.path({"destination", "name"}));
+  app.project = r.str(spec.get("project"));
   yaml::Node automated = spec.path({"syncPolicy", "automated"});
   // `automated: {}` (or any map) turns auto-sync on unless `enabled: false`.
   if (automated.is_map()) {
@@ -114,6 +117,7 @@ void read_application_status(yaml::Node root, Application& app) {
   if (!status.is_map()) return;
   app.live = true;
   if (auto s = status.path({"sync", "status"}).as_string()) app.sync_status = *s;
+  if (auto s = status.path({"health", "status"}).as_string()) app.health_status = *s;
   auto revisions = [](yaml::Node parent) {
     std::vector<std::string> out;
     yaml::Node list = parent.get("revisions");

@@ -90,6 +90,9 @@ struct Application {
   std::string ns;  // where the Application object lives (argocd)
   std::vector<AppSource> sources;
   std::string destination_namespace;
+  std::string project;             // spec.project
+  std::string destination_server;  // spec.destination.server ("" when named)
+  std::string destination_name;    // spec.destination.name
   bool automated = false;  // auto-sync on
   bool prune = false;
   bool self_heal = false;
@@ -98,6 +101,7 @@ struct Application {
   // Live state (from a snapshot).
   bool live = false;
   std::string sync_status;                  // Synced, OutOfSync, Unknown, "" when absent
+  std::string health_status;                // Healthy, Progressing, Degraded, ..., "" when absent
   std::vector<std::string> live_revisions;  // one per source; "" where unknown
   std::vector<ResourceRef> resources;       // status.resources
 

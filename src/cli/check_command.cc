@@ -59,6 +59,7 @@ int run_check(const std::vector<std::string>& args) {
   const CheckOptions& o = line->options;
   Expected<CheckSetup> setup = set_up_check(o);
   if (!setup) return usage_error(setup.error());
+  if (!o.quiet) print_notes(setup->notes);
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
@@ -68,6 +69,7 @@ int run_check(const std::vector<std::string>& args) {
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());
   if (!o.quiet && !written->empty()) std::cerr << "driftlint: " << *written << "\n";
+  if (!o.quiet) for (const std::string& line : findings.confirmations) std::cerr << "driftlint: " << line << "\n";
   std::vector<std::string> cache_notes = inputs.load.wait_for_cache();
   if (!o.quiet) print_notes(cache_notes);
   return exit_code(o, inputs, findings);

@@ -2,6 +2,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <algorithm>
 #include <sstream>
 
 #include "base/strings.h"
@@ -15,14 +16,14 @@ namespace po = boost::program_options;
 namespace {
 
 std::string usage() {
-  return "usage: driftlint check [PATH...] [--config FILE] [--repo NAME=SOURCE[@REV]]...\n"
+  return "usage: driftlint check [PATH...|-] [--config FILE|--no-config] [--repo NAME=SOURCE[@REV]]...\n"
          "                       [--snapshot FILE]... [--strict-drift]\n"
          "                       [--format " + report_format_list("|", "|") + "] [--output [FORMAT=]FILE]...\n"
-         "                       [--show-suppressed] [--report-unused-ignores]\n"
+         "                       [--sarif-repo NAME] [--show-suppressed] [--report-unused-ignores]\n"
          "                       [--baseline FILE] [--write-baseline FILE]\n"
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
-         "                       [-j N] [--quiet]\n"
+         "                       [-j N] [--quiet] [--color auto|always|never] [--allow-empty]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
          "                       [--no-render] [--render-timeout SECONDS]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
@@ -42,6 +43,7 @@ struct Typed {
   std::vector<std::string> outputs;
   std::string fail_on = "error";
   std::string yaml_parser = "libyaml";
+  std::string color = "auto";
   std::vector<std::string> base;  // --base, joined to --changed-since
 };
 
@@ -49,12 +51,14 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
   const std::string formats = report_format_list();
   po::options_description visible("driftlint check options");
   visible.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml when no PATH or --repo is given)")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml, else the nearest one above up to the git checkout's root; the command line wins key by key)")(
+      "no-config", po::bool_switch(&o.no_config), "read no driftlint.yaml: built-in defaults and the command line only")(
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
       "strict-drift", po::bool_switch(&o.strict_drift), "also report keys only the live object has (notices)")(
       "format", po::value<std::string>(&t.format), formats.c_str())(
-      "output,o", po::value<std::vector<std::string>>(&t.outputs), "[FORMAT=]FILE: write a report to FILE ('-' is standard output); repeatable, one per format")(
+      "output,o", po::value<std::vector<std::string>>(&t.outputs), "[FORMAT=]FILE: write a report to FILE ('-' is standard output); repeatable, one per format; without FORMAT= a .sarif, .json, .xml or .md name says it")(
+      "sarif-repo", po::value<std::string>(&o.sarif_repo), "NAME: SARIF reports hold only repo NAME's findings (one SARIF upload per repository)")(
       "show-suppressed", po::bool_switch(&o.show_suppressed), "list suppressed findings too (text and JSON; SARIF always keeps them)")(
       "report-unused-ignores", po::bool_switch(&o.report_unused_ignores), "report suppressions that matched nothing (rule unused-suppression)")(
       "baseline", po::value<std::string>(&o.baseline), "report only findings that FILE (from --write-baseline) does not list")(
@@ -71,6 +75,8 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "diff", po::bool_switch(&o.with_diff), "pull-request mode: end the Markdown report with the rendered diff of every app (as `driftlint diff`)")(
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
+      "color", po::value<std::string>(&t.color), "auto (default: on a terminal, unless NO_COLOR is set), always or never: colour in the text report")(
+      "allow-empty", po::bool_switch(&o.allow_empty), "no file matched is no error (default: exit 2, as nothing was checked)")(
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
@@ -84,20 +90,56 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
   return visible;
 }
 
-// "-o sarif=x.sarif" names its format; "-o x" takes --format's.
-Expected<std::vector<OutputSpec>> output_specs(const std::vector<std::string>& values, ReportFormat format) {
+// The formats a file name's extension fits ("x.json" is JSON, SARIF or Code
+// Quality), the first the one it implies; empty: any.
+std::vector<ReportFormat> formats_for_name(const std::string& file) {
+  auto ends = [&](std::string_view ext) { return file.size() > ext.size() && file.ends_with(ext); };
+  if (ends(".sarif")) return {ReportFormat::Sarif};
+  if (ends(".json")) return {ReportFormat::Json, ReportFormat::Sarif, ReportFormat::Codequality};
+  if (ends(".xml")) return {ReportFormat::Junit};
+  if (ends(".md")) return {ReportFormat::Markdown};
+  return {};
+}
+
+// "-o sarif=x.sarif" names its format; "-o x.sarif" has its name say it
+// unless --format says another, which is refused rather than written under
+// a name that lies; "-o x" takes --format's.
+Expected<OutputSpec> output_spec(const std::string& value, ReportFormat format, bool format_given) {
+  size_t eq = value.find('=');
+  std::optional<ReportFormat> named = eq == std::string::npos ? std::nullopt : parse_report_format(value.substr(0, eq));
+  if (named) return OutputSpec{*named, value.substr(eq + 1)};
+  std::vector<ReportFormat> fits = formats_for_name(value);
+  if (fits.empty() || std::find(fits.begin(), fits.end(), format) != fits.end()) {
+    if (format_given || fits.empty()) return OutputSpec{format, value};
+  } else if (format_given) {
+    return Error{"check: --output " + value + ": the name says " + std::string(report_format_name(fits[0])) +
+                 " but --format is " + std::string(report_format_name(format)) + " (write -o " +
+                 std::string(report_format_name(format)) + "=" + value + " if that is meant)"};
+  }
+  return OutputSpec{fits[0], value};
+}
+
+Expected<std::vector<OutputSpec>> output_specs(const std::vector<std::string>& values, ReportFormat format,
+                                               bool format_given) {
   std::vector<OutputSpec> out;
   for (const std::string& value : values) {
-    size_t eq = value.find('=');
-    std::optional<ReportFormat> named = eq == std::string::npos ? std::nullopt : parse_report_format(value.substr(0, eq));
-    out.push_back(named ? OutputSpec{*named, value.substr(eq + 1)} : OutputSpec{format, value});
-    if (out.back().file.empty()) return Error{"check: --output " + value + ": no file name"};
+    Expected<OutputSpec> spec = output_spec(value, format, format_given);
+    if (!spec) return spec.error();
+    if (spec->file.empty()) return Error{"check: --output " + value + ": no file name"};
+    out.push_back(std::move(*spec));
   }
   if (out.empty()) out.push_back({format, "-"});
   size_t to_stdout = 0;
   for (const OutputSpec& spec : out) to_stdout += spec.file == "-";
   if (to_stdout > 1) return Error{"check: only one --output can be standard output ('-')"};
   return out;
+}
+
+std::optional<CheckOptions::Color> parse_color(const std::string& value) {
+  if (value == "auto") return CheckOptions::Color::Auto;
+  if (value == "always") return CheckOptions::Color::Always;
+  if (value == "never") return CheckOptions::Color::Never;
+  return std::nullopt;
 }
 
 // Checks the values and turns the typed ones into CheckOptions' own types.
@@ -110,6 +152,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   } else {
     o.fail_on = std::nullopt;
   }
+  if (o.no_config && !o.config_file.empty()) return Error{"check: --config and --no-config contradict each other"};
   if (vm.count("jobs") && o.jobs == 0) return Error{"check: -j must be at least 1"};
   if (o.max_file_size_mib == 0 || o.max_file_size_mib > (1ull << 20)) {
     return Error{"check: --max-file-size must be between 1 and 1048576 MiB"};
@@ -131,7 +174,11 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   std::optional<yaml::YamlEngine> engine = yaml::parse_yaml_engine(t.yaml_parser);
   if (!engine) return Error{"check: --yaml-parser must be libyaml or yaml-cpp, not '" + t.yaml_parser + "'"};
   o.yaml_engine = *engine;
-  Expected<std::vector<OutputSpec>> outputs = output_specs(t.outputs, *format);
+  std::optional<CheckOptions::Color> color = parse_color(t.color);
+  if (!color) return Error{"check: --color must be auto, always or never, not '" + t.color + "'"};
+  o.color = *color;
+  if (std::count(o.paths.begin(), o.paths.end(), "-") > 1) return Error{"check: '-' (standard input) can be given once"};
+  Expected<std::vector<OutputSpec>> outputs = output_specs(t.outputs, *format, vm.count("format") > 0);
   if (!outputs) return outputs.error();
   o.outputs = std::move(*outputs);
   return {};

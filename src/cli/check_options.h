@@ -21,11 +21,15 @@ struct OutputSpec {
 
 struct CheckOptions {
   std::vector<std::string> paths;
-  std::string config_file;
+  std::string config_file;  // --config; empty: the discovered driftlint.yaml (config_discovery.h)
+  bool no_config = false;   // --no-config: built-in defaults only
   std::vector<std::string> repo_specs;
   std::vector<std::string> snapshots;
   std::vector<OutputSpec> outputs;  // at least one; at most one is standard output
+  bool allow_empty = false;  // --allow-empty: no file matched is no error
+  enum class Color { Auto, Always, Never } color = Color::Auto;  // of the text report on standard output
   bool show_suppressed = false;
+  std::string sarif_repo;  // --sarif-repo: SARIF reports hold this repo's findings only
   bool report_unused_ignores = false;
   std::string baseline;
   std::string write_baseline;

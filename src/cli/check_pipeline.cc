@@ -1,5 +1,7 @@
 #include "cli/check_pipeline.h"
 
+#include "cli/standard_input.h"
+
 #include <unistd.h>
 
 #include <cstdlib>
@@ -10,7 +12,9 @@
 #include <thread>
 
 #include "base/files.h"
+#include "cli/report_environment.h"
 #include "base/strings.h"
+#include "config/config_discovery.h"
 #include "lint/fingerprint.h"
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
@@ -41,12 +45,14 @@ void append(std::vector<T>& to, std::vector<T>&& from) {
   to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
 }
 
-// --config, else ./driftlint.yaml when nothing else names the input.
+// --config, else the discovered driftlint.yaml (whatever PATHs or --repo
+// are given: CI runs `--repo name=.@HEAD` and still means the repo's config).
 Expected<Config> read_check_config(const CheckOptions& o) {
   std::string path = o.config_file;
-  if (path.empty() && o.paths.empty() && o.repo_specs.empty()) {
+  if (path.empty() && !o.no_config) {
     std::error_code ec;
-    if (std::filesystem::exists("driftlint.yaml", ec)) path = "driftlint.yaml";
+    std::filesystem::path cwd = std::filesystem::current_path(ec);
+    if (!ec) path = find_config_file(cwd).value_or("");
   }
   if (path.empty()) {
     Config config;
@@ -54,6 +60,19 @@ Expected<Config> read_check_config(const CheckOptions& o) {
     return config;
   }
   return load_config(path, o.max_file_bytes());
+}
+
+// Repos on the command line (PATHs, --repo) replace the config's `repos:`
+// key, as every option replaces its key; a --repo of the same name as a
+// config entry keeps that entry's `url:` (what Argo CD calls the repo).
+void command_line_repos_win(const CheckOptions& o, CheckSetup& setup) {
+  if (o.paths.empty() && setup.cli_repos.empty()) return;
+  for (RepoConfig& repo : setup.cli_repos) {
+    for (const RepoConfig& configured : setup.config.repos) {
+      if (configured.name == repo.name && !repo.url) repo.url = configured.url;
+    }
+  }
+  setup.config.repos.clear();
 }
 
 Expected<std::vector<RuleEntry>> read_catalog(const CheckOptions& o, const Config& config) {
@@ -103,6 +122,7 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   Expected<Config> config = read_check_config(o);
   if (!config) return config.error();
   setup.config = std::move(*config);
+  if (!setup.config.file.empty()) setup.notes.push_back("configuration: " + setup.config.file);
   // The effective release, kept in the config rules see: the flag's, else the config's, else the newest.
   if (!o.kubernetes_version.empty()) {
     setup.config.kubernetes_version = o.kubernetes_version;
@@ -117,6 +137,7 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
     if (!repo) return repo.error();
     setup.cli_repos.push_back(std::move(*repo));
   }
+  command_line_repos_win(o, setup);
   if (o.paths.empty() && setup.cli_repos.empty() && setup.config.repos.empty()) {
     return Error{"check: nothing to lint: give a PATH, --repo NAME=SOURCE, or a driftlint.yaml with repos"};
   }
@@ -142,14 +163,22 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
                                                   in.load_options.parse_limits);
     in.load_options.cache = in.parse_cache.get();
   }
-  std::vector<std::string> snapshots = relative_to_config(setup.config, setup.config.snapshots);
-  snapshots.insert(snapshots.end(), o.snapshots.begin(), o.snapshots.end());
+  // --snapshot replaces the config's `snapshot:`, as every option its key.
+  std::vector<std::string> snapshots =
+      o.snapshots.empty() ? relative_to_config(setup.config, setup.config.snapshots) : o.snapshots;
   in.has_snapshot = !snapshots.empty();
   in.snapshot = load_snapshots(snapshots, in.load_options);
   append(in.errors, std::move(in.snapshot.errors));
   append(in.notes, std::move(in.snapshot.notes));
 
-  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, o.paths, git_cache_options(o, setup.config));
+  std::vector<std::string> paths = o.paths;
+  bool from_stdin = std::erase(paths, "-") > 0;
+  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, paths, git_cache_options(o, setup.config));
+  if (from_stdin) {
+    Expected<RepoInput> piped = standard_input_repo(std::cin, o.max_file_bytes());
+    if (piped) resolved.repos.push_back(std::move(*piped));
+    else resolved.errors.push_back(piped.error().message);
+  }
   append(in.errors, std::move(resolved.errors));
   in.repo_notes = std::move(resolved.notes);
   // The parse cache is written while the rules run (the snapshot loader above
@@ -159,6 +188,10 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   in.load = load_repos(std::move(resolved.repos), repo_options);
   append(in.errors, std::move(in.load.errors));
   append(in.notes, std::move(in.load.notes));
+  // Nothing checked is not "clean" (a mistyped folder, a glob that matched nothing).
+  if (in.load.files.empty() && in.errors.empty() && !o.allow_empty) {
+    in.errors.push_back("nothing matched: no .yaml, .yml or .json file in what was given (--allow-empty to accept)");
+  }
   return in;
 }
 
@@ -266,8 +299,15 @@ void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const Check
 
 namespace {
 
+// --color: auto is a terminal without NO_COLOR (no-color.org: a flag given wins over it).
+bool use_color(CheckOptions::Color color) {
+  if (color != CheckOptions::Color::Auto) return color == CheckOptions::Color::Always;
+  return isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+}
+
 // Baselines: record what is there today; later report only what is new.
-Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
+Expected<size_t> apply_baselines(const CheckOptions& o, CheckFindings& findings) {
+  LintOutput& lint = findings.lint;
   if (!o.write_baseline.empty()) {
     std::vector<Finding> current;
     for (const Finding& f : lint.findings) {
@@ -276,6 +316,9 @@ Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
     if (!write_file_atomically(o.write_baseline, baseline_json(current))) {
       return Error{"--write-baseline " + o.write_baseline + ": cannot write"};
     }
+    findings.confirmations.push_back("baseline written to " + o.write_baseline + ": " + std::to_string(current.size()) +
+                                     (current.size() == 1 ? " finding" : " findings") + " recorded (--baseline " +
+                                     o.write_baseline + " reports only new ones)");
   }
   if (o.baseline.empty()) return size_t{0};
   Expected<Baseline> baseline = read_baseline(o.baseline, o.max_file_bytes());
@@ -287,19 +330,23 @@ Expected<size_t> apply_baselines(const CheckOptions& o, LintOutput& lint) {
 
 Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
                                     const CheckModel& model, CheckFindings& findings) {
-  Expected<size_t> baselined = apply_baselines(o, findings.lint);
+  Expected<size_t> baselined = apply_baselines(o, findings);
   if (!baselined) return baselined.error();
   ReportInput input{inputs.load, findings.lint, inputs.cluster(), &model.argo};
   input.show_suppressed = o.show_suppressed;
   input.show_existing = o.show_existing;
   input.baselined = *baselined;
   for (const ActiveRule& active : setup.rules) input.rules.push_back(&active.rule->info());
+  if (Status s = set_report_environment(input, o); !s) return s.error();
   std::vector<std::string> files;
   for (const OutputSpec& spec : o.outputs) {
     TextReportOptions text_options;
     text_options.quiet = o.quiet;
-    text_options.color = spec.file == "-" && isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+    text_options.color = spec.file == "-" && use_color(o.color);
     std::string text = render_report(spec.format, input, text_options);
+    if (spec.format == ReportFormat::Github) {
+      if (Status s = write_github_step_summary(input); !s) return s.error();
+    }
     if (spec.format == ReportFormat::Markdown && !findings.rendered_diff.empty()) text += "\n" + findings.rendered_diff;
     if (spec.file == "-") {
       std::cout << text << std::flush;

@@ -29,6 +29,7 @@ struct CheckSetup {
   std::vector<RuleEntry> catalog;     // built-in and --rules-dir rules
   std::vector<ActiveRule> rules;      // the enabled ones
   std::unique_ptr<GpuResourceMatcher> gpu;
+  std::vector<std::string> notes;  // the configuration used
 };
 Expected<CheckSetup> set_up_check(const CheckOptions& o);
 
@@ -66,6 +67,7 @@ struct CheckFindings {
   std::vector<std::string> changed_notes;  // repos a pull-request run reads as they are at the base
   std::vector<std::string> notes;          // schemas that could not be used
   std::string rendered_diff;               // --diff: the Markdown of every app's rendered change
+  std::vector<std::string> confirmations;  // what was written besides the reports (--write-baseline)
 };
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs);

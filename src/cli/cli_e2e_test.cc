@@ -259,7 +259,9 @@ TEST_F(CliTest, DemoFiresEveryRuleOnce) {
   EXPECT_EQ(report["summary"]["suppressed"], 1);
   Outcome md = run({"check", "--format", "markdown"}, workspace_.path_of("demo"));
   EXPECT_EQ(md.exit_code, 1) << md.err;
-  EXPECT_NE(md.out.find("| `user-scheduling` | OutOfSync | on, selfHeal, prune |"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("| `user-scheduling` | https://kubernetes.default.svc | OutOfSync | Healthy | on, selfHeal, prune |"),
+            std::string::npos)
+      << md.out;
 }
 
 // The CI templates we ship parse and are clean by our own rules.

@@ -28,7 +28,7 @@ struct DiffOptions {
 };
 
 constexpr const char* kUsage =
-    "usage: driftlint diff [PATH...] [--config FILE] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
+    "usage: driftlint diff [PATH...] [--config FILE|--no-config] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
     "                      [--no-render] [--render-timeout SECONDS]\n";
@@ -38,7 +38,8 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
   std::vector<std::string> base;
   po::options_description visible("driftlint diff options");
   visible.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>(&o.check.config_file), "configuration file")(
+      "config", po::value<std::string>(&o.check.config_file), "configuration file (default: the nearest driftlint.yaml, as check)")(
+      "no-config", po::bool_switch(&o.check.no_config), "read no driftlint.yaml")(
       "repo", po::value<std::vector<std::string>>(&o.check.repo_specs), "NAME=SOURCE[@REV]: a repo (repeatable)")(
       "base", po::value<std::vector<std::string>>(&base), "[REPO=]REV: the revision compared against (default HEAD)")(
       "head", po::value<std::vector<std::string>>(&o.head), "[REPO=]REV: compare this revision instead of the work tree")(

@@ -21,7 +21,9 @@ constexpr const char* kUsage =
     "  snapshot          write a cluster snapshot with kubectl (read-only)\n"
     "  rules             list the rules or write their documentation\n"
     "  explain RULE      explain one rule\n"
-    "  version           print the version\n";
+    "  version           print the version (also: driftlint --version)\n"
+    "\n"
+    "driftlint --help and driftlint <command> --help print help; driftlint --version the version.\n";
 
 }  // namespace
 

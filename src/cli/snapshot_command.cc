@@ -8,6 +8,7 @@
 #include "base/files.h"
 #include "base/strings.h"
 #include "cli/commands.h"
+#include "cli/report_environment.h"
 #include "snapshot/capture.h"
 
 namespace driftlint::cli {
@@ -17,21 +18,24 @@ namespace po = boost::program_options;
 namespace {
 
 constexpr const char* kSnapshotUsage =
-    "usage: driftlint snapshot [--kubeconfig FILE] [--context NAME] [--kinds K1,K2,...] [-o FILE]\n"
+    "usage: driftlint snapshot [--kubeconfig FILE] [--context NAME] [--kinds K1,K2,...|+K,-K,...] [-o FILE]\n"
+    "       driftlint snapshot --print-rbac [--kinds ...]\n"
     "Writes the cluster objects driftlint's rules read as one JSON List, using kubectl's read-only\n"
-    "verbs only (api-resources, get). Secrets are never captured; managedFields are stripped.\n";
+    "verbs only (api-resources, get), with the context and the time of the capture. Secrets are never\n"
+    "captured; managedFields and Pods' status are stripped.\n";
 
 }  // namespace
 
 int run_snapshot(const std::vector<std::string>& args) {
   CaptureOptions capture;
   std::string kinds, output;
-  bool quiet = false;
+  bool quiet = false, print_rbac = false;
   po::options_description visible("driftlint snapshot options");
   visible.add_options()("help,h", "show this help")(
       "kubeconfig", po::value<std::string>(&capture.kubeconfig), "kubeconfig file (default: kubectl's)")(
       "context", po::value<std::string>(&capture.context), "kubeconfig context (default: the current one)")(
-      "kinds", po::value<std::string>(&kinds), "comma-separated resource names (as `kubectl api-resources -o name` prints them) instead of the default list")(
+      "kinds", po::value<std::string>(&kinds), "comma-separated resource names (as `kubectl api-resources -o name` prints them): the list to capture, or +NAME/-NAME to add to or take from the default")(
+      "print-rbac", po::bool_switch(&print_rbac), "print the ClusterRole rules that let a service account capture these kinds, and stop")(
       "output,o", po::value<std::string>(&output), "write to FILE (default: standard output)")(
       "kubectl", po::value<std::string>(&capture.kubectl), "the kubectl program (default: kubectl on PATH)")(
       "timeout", po::value<unsigned>(&capture.timeout_seconds), "seconds each kubectl call may take (default 120)")(
@@ -49,9 +53,19 @@ int run_snapshot(const std::vector<std::string>& args) {
     std::cout << "\ndefault kinds: " << join(default_snapshot_kinds(), ", ") << "\n";
     return kExitClean;
   }
-  for (std::string_view kind : split(kinds, ',')) {
-    if (!trim(kind).empty()) capture.kinds.emplace_back(trim(kind));
+  if (vm.count("kinds")) {
+    Expected<std::vector<std::string>> parsed = parse_snapshot_kinds(kinds);
+    if (!parsed) {
+      print_error("snapshot: " + parsed.error().message);
+      return kExitUsage;
+    }
+    capture.kinds = std::move(*parsed);
   }
+  if (print_rbac) {
+    std::cout << snapshot_rbac_rules(capture.kinds.empty() ? default_snapshot_kinds() : capture.kinds);
+    return kExitClean;
+  }
+  capture.now = report_time();
   Expected<Capture> result = capture_snapshot(capture);
   if (!result) {
     print_error("snapshot: " + result.error().message);

@@ -85,6 +85,33 @@ Status read_kubernetes_version(const ConfigReader& r, yaml::Node section, std::s
   return {};
 }
 
+// Namespace names, as the API server takes them (a DNS-1123 label): a number
+// or a boolean is a typo or a YAML surprise (`42`, `no`), not a namespace.
+Status read_namespaces(const ConfigReader& r, yaml::Node section, std::vector<std::string>& namespaces) {
+  if (!section) return {};
+  static const RE2 label("[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?");
+  std::vector<yaml::Node> elements;
+  if (section.is_sequence()) {
+    for (yaml::Node element : section.elements()) elements.push_back(element);
+  } else {
+    elements.push_back(section);
+  }
+  for (yaml::Node element : elements) {
+    if (!element.is_string()) {
+      return r.error(element, "'sharedNamespaces' must be a list of namespace names" +
+                                  std::string(element.is_scalar() ? ", not " + quote_for_message(element.text()) +
+                                                                        " (quote it if a namespace has that name)"
+                                                                  : ""));
+    }
+    if (!RE2::FullMatch(element.text(), label)) {
+      return r.error(element, quote_for_message(element.text()) +
+                                  " is not a namespace name (lower-case letters, digits and '-', at most 63)");
+    }
+    namespaces.emplace_back(element.text());
+  }
+  return {};
+}
+
 // A list given replaces the defaults rather than adding to them.
 Status read_gpu_resources(const ConfigReader& r, yaml::Node section, std::vector<std::string>& patterns) {
   if (!section) return {};
@@ -234,7 +261,7 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
   if (Status s = read_kubernetes_version(r, root.get("kubernetesVersion"), config.kubernetes_version); !s) return s;
   if (Status s = r.optional_string_list(root, "snapshot", config.snapshots); !s) return s;
   if (Status s = r.optional_string_list(root, "rulesDirs", config.rules_dirs); !s) return s;
-  if (Status s = r.optional_string_list(root, "sharedNamespaces", config.shared_namespaces); !s) return s;
+  if (Status s = read_namespaces(r, root.get("sharedNamespaces"), config.shared_namespaces); !s) return s;
   if (Status s = read_gpu_resources(r, root.get("gpuResources"), config.gpu_resources); !s) return s;
   if (Status s = read_ownership(r, root.get("ownership"), config.ownership); !s) return s;
   if (Status s = read_rules(r, root.get("rules"), config.rules); !s) return s;

@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "base/did_you_mean.h"
 #include "base/parallel.h"
 #include "base/strings.h"
 #include "lint/suppressions.h"
@@ -19,7 +20,8 @@ Status check_known(const std::vector<RuleEntry>& catalog, const std::string& id,
   }
   std::vector<std::string> ids;
   for (const RuleEntry& e : catalog) ids.push_back(e.info().id);
-  return Error{origin + ": unknown rule " + quote_for_message(id) + " (known: " + join(ids, ", ") + ")"};
+  std::string hint = did_you_mean(id, ids);
+  return Error{origin + ": unknown rule " + quote_for_message(id) + (hint.empty() ? " (known: " + join(ids, ", ") + ")" : hint)};
 }
 
 }  // namespace

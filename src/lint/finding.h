@@ -18,6 +18,14 @@ struct ObjectRef {
   std::string name;
 };
 
+// A drift finding's field and its two values, as JSON text (nullopt: that
+// side does not set the field).
+struct FieldValues {
+  std::string field;  // "spec.replicas", as in the message
+  std::optional<std::string> live;
+  std::optional<std::string> desired;
+};
+
 struct Finding {
   std::string rule;
   Severity severity = Severity::Error;
@@ -29,6 +37,7 @@ struct Finding {
   uint32_t column = 0;
   std::optional<ObjectRef> object;
   std::vector<std::string> apps;  // the Argo CD apps that apply the object (sorted)
+  std::optional<FieldValues> drift;  // live-drift, self-heal-revert: what differs
   bool suppressed = false;
   // A pull-request run: the base revision has this finding too (not new).
   bool existing = false;

@@ -1,3 +1,7 @@
+#include <algorithm>
+
+#include "git/url.h"
+#include "report/markdown_text.h"
 #include "report/report.h"
 
 namespace driftlint {
@@ -32,9 +36,44 @@ std::string github_escape_property(std::string_view text) {
   return out;
 }
 
+namespace {
+
+// Whether the findings of this repo are annotated (else they go to the step summary).
+bool annotated(const ReportInput& input, const Finding& f) {
+  if (!input.github_repos || !f.repo) return true;
+  const std::vector<std::string>& home = *input.github_repos;
+  return std::find(home.begin(), home.end(), *f.repo) != home.end();
+}
+
+}  // namespace
+
+std::optional<std::vector<std::string>> github_home_repos(const std::vector<RepoInput>& repos,
+                                                          std::string_view github_repository,
+                                                          const std::vector<std::string>& workspace_repos) {
+  // "host/owner/name" without its host, compared as GitHub compares names: case aside.
+  auto lower = [](std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+  };
+  std::vector<std::string> matched;
+  for (const RepoInput& r : repos) {
+    if (github_repository.empty() || !r.url) continue;
+    std::string url = normalize_git_url(*r.url);
+    size_t slash = url.find('/');
+    if (url.rfind("file:", 0) != 0 && slash != std::string::npos && lower(url.substr(slash + 1)) == lower(github_repository)) {
+      matched.push_back(r.name);
+    }
+  }
+  if (!matched.empty()) return matched;
+  if (!workspace_repos.empty()) return workspace_repos;
+  if (repos.size() == 1) return std::vector<std::string>{repos.front().name};
+  return std::nullopt;
+}
+
 void write_github_report(std::ostream& out, const ReportInput& input) {
   for (const Finding& f : input.lint.findings) {
-    if (f.suppressed) continue;  // annotations are for what needs attention
+    if (f.suppressed || !annotated(input, f)) continue;  // annotations are for what needs attention, here
     const char* command = f.severity == Severity::Error ? "error" : f.severity == Severity::Warning ? "warning" : "notice";
     out << "::" << command << " ";
     std::string properties;
@@ -52,6 +91,24 @@ void write_github_report(std::ostream& out, const ReportInput& input) {
     properties += "title=" + github_escape_property("driftlint " + f.rule + (f.repo ? " (" + *f.repo + ")" : ""));
     out << properties << "::" << github_escape_data(f.message + (f.hint.empty() ? "" : "\n" + f.hint)) << "\n";
   }
+}
+
+std::string github_step_summary(const ReportInput& input) {
+  std::string out;
+  for (const RepoInput& repo : input.load.repos) {
+    std::string lines;
+    size_t count = 0;
+    for (const Finding& f : input.lint.findings) {
+      if (f.suppressed || annotated(input, f) || f.repo != repo.name) continue;
+      lines += finding_line(f);
+      ++count;
+    }
+    if (count == 0) continue;
+    out += "### driftlint: " + plural(count, "finding") + " in repo " + md_code(repo.name);
+    if (repo.url) out += " (" + md(redact_url(*repo.url)) + ")";
+    out += "\n\nNot annotated here: these files are not in this workflow's repository.\n\n" + lines + "\n";
+  }
+  return out;
 }
 
 }  // namespace driftlint

@@ -46,5 +46,55 @@ TEST(GithubReportTest, OneCommandPerOpenFindingWithFileLineAndTitle) {
             "::notice title=driftlint stale-checkout::m\n");
 }
 
+LoadResult two_repos() {
+  LoadResult load;
+  RepoInput k8s;
+  k8s.name = "infra_k8s";
+  k8s.url = "https://github.com/Virdx/infra_k8s.git";
+  RepoInput iam;
+  iam.name = "infra_iam";
+  iam.url = "git@github.com:virdx/infra_iam.git";
+  load.repos = {k8s, iam};
+  return load;
+}
+
+Finding finding_in(const std::string& repo, const std::string& path) {
+  Finding f;
+  f.rule = "duplicate-key";
+  f.message = "key set twice";
+  f.repo = repo;
+  f.path = path;
+  f.line = 3;
+  return f;
+}
+
+TEST(GithubReportTest, HomeRepoIsTheOneWhoseUrlIsGithubRepository) {
+  LoadResult load = two_repos();
+  EXPECT_EQ(github_home_repos(load.repos, "virdx/INFRA_IAM", {}), std::vector<std::string>{"infra_iam"});
+  EXPECT_EQ(github_home_repos(load.repos, "virdx/infra_k8s", {"infra_iam"}), std::vector<std::string>{"infra_k8s"});
+  // No URL matches: the repo checked out in the workspace; else none is known.
+  EXPECT_EQ(github_home_repos(load.repos, "other/repo", {"infra_iam"}), std::vector<std::string>{"infra_iam"});
+  EXPECT_EQ(github_home_repos(load.repos, "other/repo", {}), std::nullopt);
+  load.repos.pop_back();
+  EXPECT_EQ(github_home_repos(load.repos, "", {}), std::vector<std::string>{"infra_k8s"});
+}
+
+TEST(GithubReportTest, OtherReposFindingsGoToTheStepSummaryNotAnnotations) {
+  LoadResult load = two_repos();
+  LintOutput lint;
+  lint.findings = {finding_in("infra_iam", "teams/semaphores.yaml"), finding_in("infra_k8s", "apps/q.yaml")};
+  ReportInput input{load, lint};
+  input.github_repos = std::vector<std::string>{"infra_k8s"};
+  std::ostringstream out;
+  write_github_report(out, input);
+  EXPECT_EQ(out.str(), "::error file=apps/q.yaml,line=3,title=driftlint duplicate-key (infra_k8s)::key set twice\n");
+  EXPECT_EQ(github_step_summary(input),
+            "### driftlint: 1 finding in repo `infra_iam` (git@github.com:virdx/infra\\_iam.git)\n\n"
+            "Not annotated here: these files are not in this workflow's repository.\n\n"
+            "- **error** `duplicate-key` at `infra_iam/teams/semaphores.yaml:3`: key set twice\n\n");
+  input.github_repos = std::nullopt;  // not on GitHub Actions: every repo annotated, no summary
+  EXPECT_EQ(github_step_summary(input), "");
+}
+
 }  // namespace
 }  // namespace driftlint

@@ -1,5 +1,9 @@
 #include <nlohmann/json.hpp>
 
+#include "argocd/model.h"
+#include "git/url.h"
+#include "lint/fingerprint.h"
+#include "report/app_placement.h"
 #include "report/report.h"
 
 namespace driftlint {
@@ -9,6 +13,80 @@ using Json = nlohmann::ordered_json;
 
 Json optional_string(const std::optional<std::string>& value) {
   return value ? Json(*value) : Json(nullptr);
+}
+
+// Per app: where it deploys, its live state, and per source the revision
+// live against the head of the loaded repo.
+Json apps_table(const ReportInput& input) {
+  Json apps = Json::array();
+  if (!input.argo) return apps;
+  for (const Application& app : input.argo->apps) {
+    Json sources = Json::array();
+    for (size_t s = 0; s < app.sources.size(); ++s) {
+      const AppSource& source = app.sources[s];
+      const BoundSource& bound = source.bound;
+      std::string live = s < app.live_revisions.size() ? app.live_revisions[s] : "";
+      std::optional<std::string> head;
+      if (bound.repo >= 0 && static_cast<size_t>(bound.repo) < input.load.repos.size()) head = input.load.repos[bound.repo].commit;
+      sources.push_back({{"repoURL", redact_url(source.repo_url)},
+                         {"path", optional_string(source.path)},
+                         {"targetRevision", source.target_revision.empty() ? "HEAD" : source.target_revision},
+                         {"repo", bound.repo >= 0 ? Json(input.load.repo_name(static_cast<uint32_t>(bound.repo))) : Json(nullptr)},
+                         {"liveRevision", live.empty() ? Json(nullptr) : Json(live)},
+                         {"repoHead", optional_string(head)}});
+    }
+    auto text_or_null = [](const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); };
+    apps.push_back({{"name", app.name},
+                    {"project", text_or_null(app.project)},
+                    {"destination", {{"server", text_or_null(app.destination_server)},
+                                     {"name", text_or_null(app.destination_name)},
+                                     {"namespace", text_or_null(app.destination_namespace)},
+                                     {"cluster", app_destination(app)}}},
+                    {"live", app.live},
+                    {"syncStatus", text_or_null(app.sync_status)},
+                    {"healthStatus", text_or_null(app.health_status)},
+                    {"sources", std::move(sources)}});
+  }
+  return apps;
+}
+
+// A drift value as JSON (the rule wrote it as JSON text).
+Json drift_value(const std::optional<std::string>& text) {
+  if (!text) return nullptr;
+  Json value = Json::parse(*text, nullptr, false);
+  return value.is_discarded() ? Json(*text) : value;
+}
+
+Json finding_json(const ReportInput& input, const Finding& f, const std::vector<uint32_t>& apps, const std::string& print) {
+  Json object = nullptr;
+  if (f.object) {
+    object = {{"apiVersion", f.object->api_version},
+              {"kind", f.object->kind},
+              {"namespace", f.object->ns.empty() ? Json(nullptr) : Json(f.object->ns)},
+              {"name", f.object->name.empty() ? Json(nullptr) : Json(f.object->name)}};
+  }
+  Json names = Json::array();
+  for (uint32_t a : apps) names.push_back(input.argo->apps[a].name);
+  Json out = {{"rule", f.rule},
+              {"severity", std::string(severity_name(f.severity))},
+              {"message", f.message},
+              {"hint", f.hint},
+              {"repo", optional_string(f.repo)},
+              {"path", optional_string(f.path)},
+              {"line", f.line ? Json(f.line) : Json(nullptr)},
+              {"column", f.column ? Json(f.column) : Json(nullptr)},
+              {"object", object},
+              {"app", names.empty() ? Json(nullptr) : names.front()},
+              {"apps", names},
+              {"fingerprint", print}};
+  if (f.drift) {
+    out["field"] = f.drift->field;
+    out["live"] = drift_value(f.drift->live);
+    out["desired"] = drift_value(f.drift->desired);
+  }
+  if (f.suppressed) out["suppressed"] = {{"kind", f.suppression_kind}, {"reason", f.suppression}};
+  if (f.existing) out["existing"] = true;
+  return out;
 }
 
 }  // namespace
@@ -28,29 +106,14 @@ std::string json_report(const ReportInput& input) {
     repos.push_back(std::move(entry));
   }
   report["repos"] = std::move(repos);
+  report["apps"] = apps_table(input);
+  FindingPlacement placement = place_findings(input);
+  std::vector<std::string> prints = fingerprints(input.lint.findings);
   Json findings = Json::array();
-  for (const Finding& f : input.lint.findings) {
+  for (size_t i = 0; i < input.lint.findings.size(); ++i) {
+    const Finding& f = input.lint.findings[i];
     if (f.suppressed && !input.show_suppressed) continue;
-    Json object = nullptr;
-    if (f.object) {
-      object = {{"apiVersion", f.object->api_version},
-                {"kind", f.object->kind},
-                {"namespace", f.object->ns.empty() ? Json(nullptr) : Json(f.object->ns)},
-                {"name", f.object->name.empty() ? Json(nullptr) : Json(f.object->name)}};
-    }
-    findings.push_back({{"rule", f.rule},
-                        {"severity", std::string(severity_name(f.severity))},
-                        {"message", f.message},
-                        {"hint", f.hint},
-                        {"repo", optional_string(f.repo)},
-                        {"path", optional_string(f.path)},
-                        {"line", f.line ? Json(f.line) : Json(nullptr)},
-                        {"column", f.column ? Json(f.column) : Json(nullptr)},
-                        {"object", object}});
-    if (f.suppressed) {
-      findings.back()["suppressed"] = {{"kind", f.suppression_kind}, {"reason", f.suppression}};
-    }
-    if (f.existing) findings.back()["existing"] = true;
+    findings.push_back(finding_json(input, f, placement.apps[i], prints[i]));
   }
   report["findings"] = std::move(findings);
   Json skipped = Json::array();

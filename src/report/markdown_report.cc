@@ -1,9 +1,14 @@
+#include <algorithm>
 #include <map>
 #include <set>
 
 #include "argocd/model.h"
 #include "base/strings.h"
 #include "git/url.h"
+#include "base/utc_time.h"
+#include "report/app_placement.h"
+#include "report/forge_link.h"
+#include "report/markdown_text.h"
 #include "report/report.h"
 #include "snapshot/snapshot.h"
 
@@ -11,63 +16,7 @@ namespace driftlint {
 
 namespace {
 
-// Text safe inside a Markdown table cell or list item: no line breaks, no
-// cell separators, no HTML, no emphasis markers that would reformat it.
-std::string md(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '\n':
-      case '\r':
-        out += ' ';
-        break;
-      case '|':
-        out += "\\|";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '*':
-      case '_':
-      case '`':
-      case '[':
-      case ']':
-        out += '\\';
-        out += c;
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// Inline code that survives backticks in the text.
-std::string code(std::string_view text) {
-  std::string clean;
-  for (char c : text) clean += (c == '\n' || c == '\r' || c == '|') ? ' ' : c;
-  std::string fence = clean.find('`') == std::string::npos ? "`" : "``";
-  return fence + (fence.size() > 1 ? " " : "") + clean + (fence.size() > 1 ? " " : "") + fence;
-}
-
-std::string plural(size_t n, const char* word) {
-  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
-}
-
-std::string location(const Finding& f) {
-  std::string out = f.repo.value_or("");
-  if (f.path) out += (out.empty() ? "" : "/") + *f.path;
-  if (f.line) out = format_place(out, {f.line, 0});
-  return out.empty() ? std::string("(cluster)") : out;
-}
-
-std::string finding_line(const Finding& f) {
-  return "- **" + std::string(severity_name(f.severity)) + "** " + code(f.rule) + " at " + code(location(f)) + ": " +
-         md(f.message) + "\n";
-}
+std::string code(std::string_view text) { return md_code(text); }
 
 std::string revision_state(const SourceRevision& r) {
   auto short_id = [](const std::string& id) { return code(id.substr(0, 12)); };
@@ -91,39 +40,66 @@ std::string revision_state(const SourceRevision& r) {
   return "";
 }
 
-// Which app each finding belongs to: the Application it names, else the apps
-// that deploy the file it is in; `other` holds the findings of no app.
+// A finding's file at the checked commit, on a known forge ("" otherwise).
+std::string file_link(const LoadResult& load, const Finding& f) {
+  if (!f.repo || !f.path) return "";
+  for (const RepoInput& r : load.repos) {
+    if (r.name != *f.repo || !r.url || !r.commit) continue;
+    return forge_file_link(*r.url, *r.commit, r.git_folder.empty() ? *f.path : r.git_folder + "/" + *f.path, f.line);
+  }
+  return "";
+}
+
+// Errors first, then warnings, then notices; report order within each.
+void write_findings(std::ostream& out, const LoadResult& load, std::vector<const Finding*> findings) {
+  std::stable_sort(findings.begin(), findings.end(),
+                   [](const Finding* a, const Finding* b) { return a->severity > b->severity; });
+  for (const Finding* f : findings) out << finding_line(*f, file_link(load, *f));
+}
+
+// The open findings per app, those in files no app deploys, and the rest.
 struct FindingsByApp {
   std::vector<std::vector<const Finding*>> per_app;
+  std::vector<const Finding*> not_deployed;
   std::vector<const Finding*> other;
 };
 
 FindingsByApp findings_by_app(const ReportInput& input) {
-  const LoadResult& load = input.load;
-  const ArgoModel* argo = input.argo;
-  std::map<std::pair<std::string, std::string>, uint32_t> file_index;
-  for (uint32_t f = 0; f < load.files.size(); ++f) file_index[{load.repo_name(load.files[f].repo), load.files[f].path}] = f;
+  FindingPlacement placement = place_findings(input);
   FindingsByApp out;
-  out.per_app.resize(argo ? argo->apps.size() : 0);
-  for (const Finding& f : input.lint.findings) {
+  out.per_app.resize(input.argo ? input.argo->apps.size() : 0);
+  for (size_t i = 0; i < input.lint.findings.size(); ++i) {
+    const Finding& f = input.lint.findings[i];
     if (f.suppressed) continue;
-    std::set<uint32_t> apps;
-    if (argo && f.object && f.object->kind == "Application") {
-      if (const Application* app = argo->find_app(f.object->name)) apps.insert(static_cast<uint32_t>(app - argo->apps.data()));
-    }
-    if (argo && apps.empty() && f.repo && f.path) {
-      auto it = file_index.find({*f.repo, *f.path});
-      if (it != file_index.end()) apps.insert(argo->file_apps[it->second].begin(), argo->file_apps[it->second].end());
-    }
-    if (apps.empty()) out.other.push_back(&f);
-    for (uint32_t a : apps) out.per_app[a].push_back(&f);
+    if (placement.not_deployed[i]) out.not_deployed.push_back(&f);
+    else if (placement.apps[i].empty()) out.other.push_back(&f);
+    for (uint32_t a : placement.apps[i]) out.per_app[a].push_back(&f);
   }
   return out;
 }
 
+// When, and which cluster as of when: the first lines of a daily report.
+void write_header(std::ostream& out, const ReportInput& input) {
+  out << "# driftlint report\n\n";
+  if (input.generated_at) out << "Generated " << format_utc(*input.generated_at) << ".";
+  const Snapshot* snapshot = input.snapshot;
+  if (snapshot && !snapshot->contexts.empty()) {
+    std::vector<std::string> names;
+    for (const std::string& c : snapshot->contexts) names.push_back(md_code(c));
+    out << (input.generated_at ? " " : "") << "Cluster context " << join(names, ", ") << ".";
+  }
+  if (snapshot && snapshot->captured_at) {
+    out << " Snapshot captured " << format_utc(*snapshot->captured_at);
+    if (input.generated_at) out << " (" << describe_age(*input.generated_at - *snapshot->captured_at) << " before)";
+    out << ".";
+  } else if (snapshot) {
+    out << " Snapshot capture time not recorded (snapshots from `driftlint snapshot` record it).";
+  }
+  if (input.generated_at || snapshot) out << "\n\n";
+}
+
 // The counts, what was read, and the headline: findings per rule.
 void write_summary(std::ostream& out, const ReportInput& input, const SeverityCounts& counts) {
-  out << "# driftlint report\n\n";
   out << "**" << plural(counts.error, "error") << ", " << plural(counts.warning, "warning") << ", "
       << plural(counts.notice, "notice") << "**";
   if (input.lint.suppressed) out << " (" << input.lint.suppressed << " suppressed)";
@@ -169,23 +145,30 @@ std::string app_sources(const ArgoModel& argo, size_t a) {
   return sources.empty() ? "-" : join(sources, "<br>");
 }
 
-// The table of Applications, then each app's findings.
-void write_apps(std::ostream& out, const ArgoModel& argo, const FindingsByApp& findings) {
-  out << "## Applications\n\n| app | sync | auto-sync | sources and revisions | findings |\n|---|---|---|---|---|\n";
+// The table of Applications, then the findings per destination cluster and app.
+void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp& findings) {
+  const ArgoModel& argo = *input.argo;
+  out << "## Applications\n\n| app | cluster | sync | health | auto-sync | sources and revisions | findings |\n"
+         "|---|---|---|---|---|---|---|\n";
+  std::map<std::string, std::vector<size_t>> by_cluster;
   for (size_t a = 0; a < argo.apps.size(); ++a) {
     const Application& app = argo.apps[a];
     std::string sync = app.live ? (app.sync_status.empty() ? "unknown" : app.sync_status) : "not live";
+    std::string health = app.live ? (app.health_status.empty() ? "unknown" : app.health_status) : "-";
     std::string automation = !app.automated ? "off" : app.self_heal ? "on, selfHeal" : "on";
     if (app.automated && app.prune) automation += ", prune";
-    out << "| " << code(app.name) << " | " << md(sync) << " | " << md(automation) << " | " << app_sources(argo, a)
-        << " | " << findings.per_app[a].size() << " |\n";
+    out << "| " << code(app.name) << " | " << md(app_destination(app)) << " | " << md(sync) << " | " << md(health) << " | "
+        << md(automation) << " | " << app_sources(argo, a) << " | " << findings.per_app[a].size() << " |\n";
+    if (!findings.per_app[a].empty()) by_cluster[app_destination(app)].push_back(a);
   }
   out << "\n";
-  for (size_t a = 0; a < argo.apps.size(); ++a) {
-    if (findings.per_app[a].empty()) continue;
-    out << "### " << code(argo.apps[a].name) << "\n\n";
-    for (const Finding* f : findings.per_app[a]) out << finding_line(*f);
-    out << "\n";
+  for (const auto& [cluster, apps] : by_cluster) {
+    out << "### Cluster " << code(cluster) << "\n\n";
+    for (size_t a : apps) {
+      out << "#### " << code(argo.apps[a].name) << "\n\n";
+      write_findings(out, input.load, findings.per_app[a]);
+      out << "\n";
+    }
   }
 }
 
@@ -195,12 +178,18 @@ void write_markdown_report(std::ostream& out, const ReportInput& input) {
   const ArgoModel* argo = input.argo;
   SeverityCounts counts = count_findings(input.lint);
   FindingsByApp findings = findings_by_app(input);
+  write_header(out, input);
   write_summary(out, input, counts);
   write_repos(out, input.load);
-  if (argo && argo->has_apps()) write_apps(out, *argo, findings);
+  if (argo && argo->has_apps()) write_apps(out, input, findings);
+  if (!findings.not_deployed.empty()) {
+    out << "## Not deployed\n\nNo Argo CD Application deploys these files: what they hold reaches no cluster.\n\n";
+    write_findings(out, input.load, findings.not_deployed);
+    out << "\n";
+  }
   if (!findings.other.empty()) {
     out << "## " << (argo && argo->has_apps() ? "Other findings" : "Findings") << "\n\n";
-    for (const Finding* f : findings.other) out << finding_line(*f);
+    write_findings(out, input.load, findings.other);
     out << "\n";
   }
   if (counts.error + counts.warning + counts.notice == 0) out << "No findings.\n\n";

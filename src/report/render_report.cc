@@ -18,6 +18,8 @@ std::string_view report_format_name(ReportFormat format) {
       return "github";
     case ReportFormat::Junit:
       return "junit";
+    case ReportFormat::Codequality:
+      return "codequality";
   }
   return "text";
 }
@@ -48,6 +50,8 @@ std::string render_report(ReportFormat format, const ReportInput& input, const T
       return sarif_report(input);
     case ReportFormat::Junit:
       return junit_report(input);
+    case ReportFormat::Codequality:
+      return codequality_report(input);
     case ReportFormat::Markdown:
       write_markdown_report(out, input);
       break;

@@ -63,6 +63,20 @@ std::string describe_diff(const FieldDiff& diff) {
   return path + ": live " + display_value(diff.live) + ", git " + display_value(diff.desired);
 }
 
+FieldValues field_values(const FieldDiff& diff) {
+  // A value too large to be useful in a report is cut as messages cut it.
+  auto json = [](yaml::Node node) -> std::optional<std::string> {
+    if (!node.valid()) return std::nullopt;
+    std::string text = yaml::to_json(node).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return text.size() <= 4096 ? text : nlohmann::json(display_value(node, 200)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  FieldValues out;
+  out.field = display_path(diff.path);
+  if (diff.kind != FieldDiff::Kind::MissingLive) out.live = json(diff.live);
+  if (diff.kind != FieldDiff::Kind::LiveOnly) out.desired = json(diff.desired);
+  return out;
+}
+
 }  // namespace driftlint
 
 namespace driftlint {

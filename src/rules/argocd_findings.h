@@ -23,6 +23,8 @@ std::string describe_app(const Application& app);
 
 // "data.k: live \"14\", git \"10\"".
 std::string describe_diff(const FieldDiff& diff);
+// The field and both values of a diff, for the reports' structured fields.
+FieldValues field_values(const FieldDiff& diff);
 
 }  // namespace driftlint
 

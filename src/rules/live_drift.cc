@@ -50,6 +50,7 @@ void LiveDriftRule::check(const LintContext& context, std::vector<Finding>& out)
                                         : describe_app(app) + " does not auto-sync: the cluster stays out of sync with git";
       Finding f = desired_finding(*this, context, d, diff.path, d.id.display() + ": " + describe_diff(diff) + "; " + why + unjudged);
       if (live_only) f.severity = Severity::Notice;
+      f.drift = field_values(diff);
       out.push_back(std::move(f));
     }
   }

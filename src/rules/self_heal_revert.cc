@@ -52,6 +52,7 @@ void SelfHealRevertRule::check(const LintContext& context, std::vector<Finding>&
       out.push_back(desired_finding(*this, context, d, diff.path,
                                     d.id.display() + ": " + describe_diff(diff) + "; " + describe_app(app) +
                                         " self-heals, so the live value will be reverted to git's" + unjudged));
+      out.back().drift = field_values(diff);
     }
   }
 }

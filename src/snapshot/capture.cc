@@ -6,33 +6,10 @@
 
 #include "base/process.h"
 #include "base/strings.h"
+#include "base/utc_time.h"
+#include "snapshot/snapshot.h"
 
 namespace driftlint {
-
-const std::vector<std::string>& default_snapshot_kinds() {
-  static const std::vector<std::string> kinds = {
-      "applications.argoproj.io",
-      "applicationsets.argoproj.io",
-      "configmaps",
-      "resourcequotas",
-      "nodes",
-      "priorityclasses.scheduling.k8s.io",
-      "runtimeclasses.node.k8s.io",
-      "namespaces",
-      "resourceflavors.kueue.x-k8s.io",
-      "clusterqueues.kueue.x-k8s.io",
-      "localqueues.kueue.x-k8s.io",
-      "cohorts.kueue.x-k8s.io",
-      "workloadpriorityclasses.kueue.x-k8s.io",
-      "workflowtemplates.argoproj.io",
-      "clusterworkflowtemplates.argoproj.io",
-      "cronworkflows.argoproj.io",
-      "clusterpolicies.kyverno.io",
-      "policies.kyverno.io",
-      "customresourcedefinitions.apiextensions.k8s.io",
-  };
-  return kinds;
-}
 
 namespace {
 
@@ -56,18 +33,28 @@ std::string failure(const std::string& what, const ProcessResult& r, unsigned ti
   return what + ": kubectl exited " + std::to_string(r.exit_code) + (message.empty() ? "" : ": " + message);
 }
 
-bool is_secret_kind(std::string_view name) {
-  return name == "secrets" || name == "secret" || name == "secrets.v1" || name.rfind("secrets.", 0) == 0;
-}
+}  // namespace
 
-// Never keep what a Secret holds, whatever was asked.
-void strip(nlohmann::json& item) {
+void strip_captured(nlohmann::json& item) {
   if (!item.is_object()) return;
   if (item.contains("metadata") && item["metadata"].is_object()) item["metadata"].erase("managedFields");
-  if (item.value("kind", "") == "Secret") {
+  std::string kind = item.value("kind", "");
+  if (kind == "Secret") {
     item.erase("data");
     item.erase("stringData");
   }
+  if (kind == "Pod") item.erase("status");
+}
+
+namespace {
+
+// The context kubectl uses: the one asked, else the kubeconfig's current one ("" when none).
+std::string context_of(const CaptureOptions& options, const ProcessOptions& run) {
+  if (!options.context.empty()) return options.context;
+  std::vector<std::string> args = base_args(options);
+  args.insert(args.end(), {"config", "current-context"});
+  ProcessResult r = run_process(args, run);
+  return r.ok() ? std::string(trim(r.out)) : "";
 }
 
 }  // namespace
@@ -114,13 +101,18 @@ Expected<Capture> capture_snapshot(const CaptureOptions& options) {
       return Error{"reading " + kind + ": kubectl printed no list"};
     }
     for (nlohmann::json& item : list["items"]) {
-      strip(item);
+      strip_captured(item);
       items.push_back(std::move(item));
       ++capture.objects;
     }
     capture.kinds_captured.push_back(kind);
   }
-  nlohmann::json doc = {{"apiVersion", "v1"}, {"kind", "List"}, {"metadata", {{"resourceVersion", ""}}}, {"items", std::move(items)}};
+  nlohmann::json metadata = {{"resourceVersion", ""}};
+  metadata["annotations"][std::string(kSnapshotCapturedAtAnnotation)] = format_utc(options.now);
+  if (std::string context = context_of(options, run); !context.empty()) {
+    metadata["annotations"][std::string(kSnapshotContextAnnotation)] = context;
+  }
+  nlohmann::json doc = {{"apiVersion", "v1"}, {"kind", "List"}, {"metadata", std::move(metadata)}, {"items", std::move(items)}};
   capture.json = doc.dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
   return capture;
 }

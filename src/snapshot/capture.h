@@ -3,15 +3,17 @@
 // `metadata.managedFields` stripped.
 #pragma once
 
+#include <cstdint>
 #include <string>
+
+#include <nlohmann/json.hpp>
 #include <vector>
 
 #include "base/expected.h"
+#include "snapshot/snapshot_kinds.h"
 
 namespace driftlint {
 
-// Resource names as `kubectl api-resources -o name` prints them.
-const std::vector<std::string>& default_snapshot_kinds();
 
 struct CaptureOptions {
   std::string kubectl = "kubectl";
@@ -19,14 +21,22 @@ struct CaptureOptions {
   std::string context;     // "" = the current context
   std::vector<std::string> kinds;  // empty = default_snapshot_kinds()
   unsigned timeout_seconds = 120;  // per kubectl call
+  int64_t now = 0;                 // the capture's time, seconds since 1970 (recorded in the List)
 };
 
 struct Capture {
-  std::string json;  // a `kind: List` document
+  // A `kind: List` document; its annotations record the context (the one
+  // asked, else kubectl's current one) and the time (snapshot.h).
+  std::string json;
   size_t objects = 0;
   std::vector<std::string> kinds_captured;
   std::vector<std::string> notes;  // kinds skipped and why
 };
+
+// What is never kept of a captured object: a Secret's data and stringData
+// (whatever was asked), managedFields (noise), a Pod's status (IPs and
+// container states, not what drift is about).
+void strip_captured(nlohmann::json& item);
 
 // Fails (with kubectl's own message) when the cluster cannot be reached or a
 // listed kind cannot be read.

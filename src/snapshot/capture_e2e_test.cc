@@ -66,6 +66,9 @@ TEST_F(SnapshotCaptureTest, WritesWhatTheRulesReadAndOnlyReads) {
   std::string text = workspace_.read("cluster.json");
   auto doc = nlohmann::json::parse(text);
   EXPECT_EQ(doc["kind"], "List");
+  // The capture's context (the kubeconfig's current one) and time, for the daily report.
+  EXPECT_EQ(doc["metadata"]["annotations"]["driftlint.io/context"], "fake");
+  EXPECT_EQ(doc["metadata"]["annotations"]["driftlint.io/captured-at"].get<std::string>().size(), 20u);
   std::set<std::string> kinds;
   for (const auto& item : doc["items"]) {
     kinds.insert(item["kind"].get<std::string>());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "base/utc_time.h"
 #include "fs/file_tree.h"
 #include "load/loader.h"
 
@@ -38,6 +39,23 @@ void Snapshot::index() {
 
 namespace {
 
+// The capture's context and time, from a List's annotations.
+void read_capture(Snapshot& snapshot, const yaml::ParsedFile& parsed) {
+  for (const yaml::Document& doc : parsed.documents) {
+    yaml::Node annotations = doc.root.path({"metadata", "annotations"});
+    if (doc.root.get("kind").as_string() != std::optional<std::string_view>("List") || !annotations.is_map()) continue;
+    if (auto context = annotations.get(kSnapshotContextAnnotation).as_string(); context && !context->empty()) {
+      std::string name(*context);
+      auto at = std::lower_bound(snapshot.contexts.begin(), snapshot.contexts.end(), name);
+      if (at == snapshot.contexts.end() || *at != name) snapshot.contexts.insert(at, name);
+    }
+    if (auto when = annotations.get(kSnapshotCapturedAtAnnotation).as_string()) {
+      std::optional<int64_t> t = parse_utc(*when);
+      if (t && (!snapshot.captured_at || *t < *snapshot.captured_at)) snapshot.captured_at = t;
+    }
+  }
+}
+
 void add_file(SnapshotLoad& out, std::string path, yaml::ParsedFile parsed) {
   SnapshotFile file;
   file.path = std::move(path);
@@ -47,6 +65,7 @@ void add_file(SnapshotLoad& out, std::string path, yaml::ParsedFile parsed) {
     out.errors.push_back("snapshot " +
                          error_at(file.path, e.position, e.message + " (the objects before it are still used)").message);
   }
+  read_capture(out.snapshot, file.parsed);
   uint32_t index = static_cast<uint32_t>(out.snapshot.files.size());
   Extracted extracted;
   extract_manifests(file.parsed, file.path, index, extracted);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -21,9 +22,16 @@ struct SnapshotFile {
   yaml::ParsedFile parsed;
 };
 
+// What `driftlint snapshot` records of a capture, as annotations of the List
+// it writes: the kubeconfig context, and when.
+inline constexpr std::string_view kSnapshotContextAnnotation = "driftlint.io/context";
+inline constexpr std::string_view kSnapshotCapturedAtAnnotation = "driftlint.io/captured-at";
+
 struct Snapshot {
   std::vector<SnapshotFile> files;
   std::vector<Manifest> objects;  // Manifest::file indexes `files`
+  std::vector<std::string> contexts;   // the contexts the files were captured from (sorted, distinct)
+  std::optional<int64_t> captured_at;  // the oldest capture, seconds since 1970; nullopt when no file says
 
   bool empty() const { return objects.empty(); }
   // The live object with this key, or nullptr.

@@ -43,5 +43,17 @@ TEST(SnapshotTest, MalformedInputNamesFileAndPosition) {
   EXPECT_NE(missing.errors[0].find("no such file"), std::string::npos);
 }
 
+TEST(SnapshotTest, ReadsTheCapturesContextAndTime) {
+  SnapshotLoad load = load_snapshot_text(
+      "apiVersion: v1\nkind: List\nmetadata:\n  annotations:\n    driftlint.io/context: gpu-prod\n"
+      "    driftlint.io/captured-at: '2026-12-04T12:00:00Z'\nitems: []\n",
+      "cluster.yaml");
+  EXPECT_EQ(load.snapshot.contexts, std::vector<std::string>{"gpu-prod"});
+  EXPECT_EQ(load.snapshot.captured_at, 1796385600);
+  SnapshotLoad plain = load_snapshot_text("apiVersion: v1\nkind: List\nitems: []\n", "plain.yaml");
+  EXPECT_TRUE(plain.snapshot.contexts.empty());
+  EXPECT_EQ(plain.snapshot.captured_at, std::nullopt);
+}
+
 }  // namespace
 }  // namespace driftlint

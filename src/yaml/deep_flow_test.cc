@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "yaml/engine_compare.h"
+#include "testing/real_files.h"
 
 namespace driftlint::yaml {
 namespace {
@@ -122,21 +123,10 @@ TEST(DeepFlowTest, DeepFilesAreParsedByTheOwnFlowParserAndNotByLibyaml) {
 }
 
 TEST(DeepFlowTest, OnEveryTestdataAndCorpusFile) {
-  std::vector<fs::path> roots = {fs::path(DRIFTLINT_SOURCE_DIR) / "testdata",
-                                 fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus"};
   size_t files = 0;
-  for (const fs::path& root : roots) {
-    if (!fs::exists(root)) continue;
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
-         it != fs::recursive_directory_iterator(); ++it) {
-      std::string ext = it->path().extension().string();
-      if (!it->is_regular_file() || (ext != ".yaml" && ext != ".yml" && ext != ".json")) continue;
-      std::ifstream in(it->path(), std::ios::binary);
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      ++files;
-      EXPECT_EQ(compare_paths(buffer.str()), "") << it->path();
-    }
+  for (const fs::path& path : real_yaml_files()) {
+    ++files;
+    EXPECT_EQ(compare_paths(bytes_of(path)), "") << path;
   }
   EXPECT_GT(files, 100u);
   std::cout << files << " files, " << own_regions << " flow collections parsed by driftlint's flow parser\n";

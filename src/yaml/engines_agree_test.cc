@@ -9,6 +9,7 @@
 #include <string>
 
 #include "yaml/parser.h"
+#include "testing/real_files.h"
 
 namespace driftlint::yaml {
 namespace {
@@ -71,24 +72,12 @@ std::string compare_engines(const std::string& text) {
 }
 
 TEST(EnginesAgreeTest, OnEveryTestdataAndCorpusFile) {
-  std::vector<fs::path> roots = {fs::path(DRIFTLINT_SOURCE_DIR) / "testdata",
-                                 fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus"};
   size_t files = 0;
   std::vector<std::string> differences;
-  for (const fs::path& root : roots) {
-    if (!fs::exists(root)) continue;
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
-         it != fs::recursive_directory_iterator(); ++it) {
-      if (!it->is_regular_file()) continue;
-      std::string ext = it->path().extension().string();
-      if (ext != ".yaml" && ext != ".yml" && ext != ".json") continue;
-      std::ifstream in(it->path(), std::ios::binary);
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      ++files;
-      std::string diff = compare_engines(buffer.str());
-      if (!diff.empty()) differences.push_back(it->path().string() + ": " + diff);
-    }
+  for (const fs::path& path : real_yaml_files()) {
+    ++files;
+    std::string diff = compare_engines(bytes_of(path));
+    if (!diff.empty()) differences.push_back(path.string() + ": " + diff);
   }
   for (const std::string& d : differences) ADD_FAILURE() << d;
   std::cout << files << " files, " << differences.size() << " read differently\n";

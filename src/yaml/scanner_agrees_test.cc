@@ -1,6 +1,7 @@
 // Differential test: driftlint's port of libyaml's scanner (yaml/scanner.h)
 // gives libyaml's tokens, marks and errors, on every test and corpus file
-// and on inputs made to reach each of its branches.
+// (every eighth corpus file in the sanitizer build: testing/real_files.h) and
+// on inputs made to reach each of its branches.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -8,6 +9,7 @@
 #include <sstream>
 
 #include "yaml/engine_compare.h"
+#include "testing/real_files.h"
 
 namespace driftlint::yaml {
 namespace {
@@ -156,22 +158,10 @@ TEST(ScannerAgreesTest, WhereLibyamlDecodesItsNextSixteenKiB) {
 }
 
 TEST(ScannerAgreesTest, OnEveryTestdataAndCorpusFile) {
-  std::vector<fs::path> roots = {fs::path(DRIFTLINT_SOURCE_DIR) / "testdata",
-                                 fs::path(DRIFTLINT_SOURCE_DIR) / ".." / "shared" / "corpus"};
   size_t files = 0;
-  for (const fs::path& root : roots) {
-    if (!fs::exists(root)) continue;
-    for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied);
-         it != fs::recursive_directory_iterator(); ++it) {
-      std::string ext = it->path().extension().string();
-      if (!it->is_regular_file() || (ext != ".yaml" && ext != ".yml" && ext != ".json")) continue;
-      std::ifstream in(it->path(), std::ios::binary);
-      std::stringstream buffer;
-      buffer << in.rdbuf();
-      ++files;
-      std::string diff = compare_scanners(buffer.str());
-      EXPECT_EQ(diff, "") << it->path();
-    }
+  for (const fs::path& path : real_yaml_files()) {
+    ++files;
+    EXPECT_EQ(compare_scanners(bytes_of(path)), "") << path;
   }
   EXPECT_GT(files, 100u);
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/did_you_mean.h"
 #include "base/expected.h"
 #include "base/strings.h"
 #include "yaml/tree.h"
@@ -31,9 +32,9 @@ class StrictReader {
       for (std::string_view a : allowed) ok = ok || key.text() == a;
       if (!ok) {
         std::vector<std::string> names(allowed.begin(), allowed.end());
-        return error(key, "unknown key " + quote_for_message(key.text()) +
-                              (where.empty() ? "" : " in " + where) + " (expected one of: " +
-                              join(names, ", ") + ")");
+        std::string hint = did_you_mean(key.text(), names);
+        return error(key, "unknown key " + quote_for_message(key.text()) + (where.empty() ? "" : " in " + where) +
+                              (hint.empty() ? " (expected one of: " + join(names, ", ") + ")" : hint));
       }
     }
     return {};

@@ -1,0 +1,20 @@
+// Which driftlint.yaml a run reads when --config names none: the one in the
+// working folder, else the nearest one above it up to the root of the git
+// checkout the folder is in (never above it: a config in $HOME or / is not the
+// repo's).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace driftlint {
+
+inline constexpr const char* kConfigFileName = "driftlint.yaml";
+
+// The config file for a run in `start` (an absolute folder), as a path
+// relative to `start` ("driftlint.yaml", "../../driftlint.yaml"), or nullopt.
+// Outside a git checkout only `start` itself is looked in.
+std::optional<std::string> find_config_file(const std::filesystem::path& start);
+
+}  // namespace driftlint

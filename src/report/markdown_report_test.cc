@@ -1,0 +1,87 @@
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "argocd/model.h"
+#include "load/loader.h"
+#include "report/report.h"
+#include "snapshot/snapshot.h"
+
+namespace driftlint {
+namespace {
+
+Finding finding(const std::string& rule, Severity severity, const std::string& path, const std::string& app) {
+  Finding f;
+  f.rule = rule;
+  f.severity = severity;
+  f.message = rule + " here";
+  f.repo = "infra";
+  f.path = path;
+  f.line = 3;
+  if (!app.empty()) f.apps = {app};
+  return f;
+}
+
+struct TwoClusters {
+  LoadResult load;
+  ArgoModel argo;
+  LintOutput lint;
+  Snapshot snapshot;
+
+  TwoClusters() {
+    RepoInput repo;
+    repo.name = "infra";
+    repo.url = "git@github.com:org/infra.git";
+    repo.commit = "0123456789abcdef0123456789abcdef01234567";
+    load.repos.push_back(repo);
+    for (const char* name : {"serving", "batch"}) {
+      Application app;
+      app.name = name;
+      app.destination_name = std::string(name) == "serving" ? "gpu-prod" : "cpu-prod";
+      argo.app_index[name] = static_cast<uint32_t>(argo.apps.size());
+      argo.apps.push_back(app);
+    }
+    lint.findings = {finding("live-drift", Severity::Warning, "a.yaml", "serving"),
+                     finding("duplicate-key", Severity::Error, "b.yaml", "serving"),
+                     finding("live-drift", Severity::Warning, "c.yaml", "batch")};
+    // A file no app deploys that defines the Application 'serving' itself.
+    Finding undeployed = finding("not-deployed", Severity::Notice, "apps/serving.yaml", "");
+    undeployed.object = ObjectRef{"argoproj.io/v1alpha1", "Application", "argocd", "serving"};
+    lint.findings.push_back(undeployed);
+    snapshot.contexts = {"gpu-prod"};
+    snapshot.captured_at = 1796385600 - 2 * 86400;
+  }
+};
+
+TEST(MarkdownReportTest, GroupsByClusterThenAppErrorsFirstWithLinks) {
+  TwoClusters in;
+  ReportInput input{in.load, in.lint, &in.snapshot, &in.argo};
+  input.generated_at = 1796385600;
+  std::ostringstream out;
+  write_markdown_report(out, input);
+  std::string text = out.str();
+  EXPECT_NE(text.find("Generated 2026-12-04T12:00:00Z. Cluster context `gpu-prod`. Snapshot captured "
+                      "2026-12-02T12:00:00Z (2 d before)."),
+            std::string::npos)
+      << text;
+  size_t cpu = text.find("### Cluster `cpu-prod`"), gpu = text.find("### Cluster `gpu-prod`");
+  ASSERT_NE(cpu, std::string::npos);
+  ASSERT_NE(gpu, std::string::npos);
+  EXPECT_LT(cpu, gpu);
+  EXPECT_LT(cpu, text.find("#### `batch`"));
+  EXPECT_GT(text.find("#### `serving`"), gpu);
+  // Within the app the error comes before the warning, though the warning's file sorts first.
+  size_t error = text.find("**error** `duplicate-key`"), warning = text.find("**warning** `live-drift` at [`infra/a.yaml:3`]");
+  ASSERT_NE(warning, std::string::npos) << text;
+  EXPECT_LT(error, warning);
+  EXPECT_NE(text.find("(https://github.com/org/infra/blob/0123456789abcdef0123456789abcdef01234567/b.yaml#L3)"),
+            std::string::npos);
+  // The not-deployed finding is under "Not deployed", not under the app its file defines.
+  size_t not_deployed = text.find("## Not deployed");
+  ASSERT_NE(not_deployed, std::string::npos);
+  EXPECT_GT(text.find("**notice** `not-deployed`"), not_deployed);
+  EXPECT_EQ(text.find("**notice** `not-deployed`"), text.rfind("**notice** `not-deployed`"));
+}
+
+}  // namespace
+}  // namespace driftlint
