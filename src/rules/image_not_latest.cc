@@ -1,0 +1,93 @@
+#include <map>
+
+#include "base/strings.h"
+#include "lint/rule.h"
+#include "model/image_reference.h"
+#include "model/pod_templates.h"
+
+namespace driftlint {
+
+// A container image on `:latest` or without a tag or digest.
+class ImageNotLatestRule : public RuleBase<ImageNotLatestRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
+
+const RuleInfo& ImageNotLatestRule::static_info() {
+  static const RuleInfo info{
+      .id = "image-not-latest",
+      .default_severity = Severity::Warning,
+      .enabled_by_default = false,
+      .summary = "A container image uses the `:latest` tag or no tag at all.",
+      .rationale =
+          "A moving tag makes the same manifest run different code on each pull; a rollback or an "
+          "audit cannot say what ran, and Argo CD shows no diff when the image behind the tag "
+          "changes. Every container of every pod template driftlint knows is read (init and "
+          "ephemeral containers, CronJobs' job templates, Argo Workflows templates, Argo Events "
+          "Sensors' triggers, Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, and unknown kinds "
+          "with a pod-shaped `template:`; see docs/pod-templates.md). A value that is not an image "
+          "reference (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`) is a "
+          "placeholder something else fills in: it is not judged, and said once per file as a "
+          "suppressed finding (`--show-suppressed`).",
+      .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
+      .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
+                 "    spec:\n      containers:\n      - {name: api, image: registry.example/api:latest}\n",
+      .options = {}};
+  return info;
+}
+
+namespace {
+
+struct Placeholders {
+  const Manifest* manifest = nullptr;
+  yaml::Node first;
+  size_t count = 0;
+};
+
+std::string who(const PodTemplateView& pod, const ContainerView& c) {
+  if (!c.name.empty()) return "container " + quote_for_message(c.name);
+  if (!pod.template_name.empty()) return "the " + std::string(c.list) + " of template " + quote_for_message(pod.template_name);
+  return "an unnamed " + std::string(c.list) + " entry";
+}
+
+}  // namespace
+
+void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  std::map<uint32_t, Placeholders> placeholders;  // by file, in file order
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
+    for (const PodTemplateView& pod : pod_templates(m)) {
+      for (const ContainerView& c : pod.containers) {
+        if (!c.image.is_scalar() || c.image.is_null()) continue;
+        std::optional<ImageReference> ref = parse_image_reference(c.image.text());
+        if (!ref) {
+          Placeholders& p = placeholders[m.file];
+          if (p.count++ == 0) p = {&m, c.image, 1};
+          continue;
+        }
+        if (!ref->unpinned()) continue;
+        std::string message = who(pod, c) + " in " + pod.location + " runs image " +
+                              quote_for_message(c.image.text()) + ", which is not pinned: " +
+                              (ref->tag.empty() ? "it has no tag (the runtime pulls :latest)" : "it uses :latest");
+        out.push_back(finding_at(context, m, c.image, std::move(message)));
+      }
+    }
+  }
+  for (const auto& [file, p] : placeholders) {
+    Finding f = finding_at(context, *p.manifest, p.first,
+                           std::to_string(p.count) + (p.count == 1 ? " image value is not an image reference"
+                                                                     : " image values are not image references") +
+                               " (e.g. " + quote_for_message(p.first.text(), 40) +
+                               "): a placeholder filled in elsewhere, not judged");
+    f.hint = "Nothing to do here: pin the image where the placeholder is filled in.";
+    f.suppressed = true;
+    f.suppression_kind = "external";
+    f.suppression = "not an image reference: a placeholder, not judged";
+    out.push_back(std::move(f));
+  }
+}
+
+RuleEntry image_not_latest_rule() { return rule_entry<ImageNotLatestRule>(); }
+
+}  // namespace driftlint
