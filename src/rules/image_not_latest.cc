@@ -1,7 +1,9 @@
 #include <map>
+#include <memory>
 
 #include "base/strings.h"
 #include "lint/rule.h"
+#include "load/load_index.h"
 #include "model/image_reference.h"
 #include "model/pod_templates.h"
 
@@ -29,7 +31,9 @@ const RuleInfo& ImageNotLatestRule::static_info() {
           "with a pod-shaped `template:`; see docs/pod-templates.md). A value that is not an image "
           "reference (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`) is a "
           "placeholder something else fills in: it is not judged, and said once per file as a "
-          "suppressed finding (`--show-suppressed`).",
+          "suppressed finding (`--show-suppressed`). A file no build rendered (every kustomization "
+          "reading it failed) is not judged on an image its own kustomization pins with `images:` "
+          "(`newTag` other than latest, or `digest`).",
       .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
       .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
                  "    spec:\n      containers:\n      - {name: api, image: registry.example/api:latest}\n",
@@ -51,10 +55,37 @@ std::string who(const PodTemplateView& pod, const ContainerView& c) {
   return "an unnamed " + std::string(c.list) + " entry";
 }
 
+// For an object read as it is (no build rendered it): whether the
+// kustomization beside its file lists the file and pins the image by its
+// `images:` (a kubebuilder `controller:latest` rewritten to a release).
+// Such a file is judged raw only when every build that reads it failed.
+bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadIndex>& index, const Manifest& m,
+                             const ImageReference& ref) {
+  if (m.rendered()) return false;
+  if (!index) index = std::make_unique<LoadIndex>(context.load);
+  const LoadedFile& file = context.load.file_of(m);
+  size_t slash = file.path.rfind('/');
+  std::string folder = slash == std::string::npos ? "" : file.path.substr(0, slash);
+  std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
+  auto kustomization = index->kustomization_in(file.repo, folder);
+  if (!kustomization) return false;
+  yaml::Node k = index->build_file(*kustomization);
+  bool listed = false;
+  for (yaml::Node r : k.get("resources").elements()) listed = listed || r.text() == name || r.text() == "./" + name;
+  if (!listed) return false;
+  for (yaml::Node image : k.get("images").elements()) {
+    if (image.get("name").text() != ref.name) continue;
+    yaml::Node tag = image.get("newTag");
+    return image.get("digest").is_scalar() || (tag.is_scalar() && !tag.text().empty() && tag.text() != "latest");
+  }
+  return false;
+}
+
 }  // namespace
 
 void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::map<uint32_t, Placeholders> placeholders;  // by file, in file order
+  std::unique_ptr<LoadIndex> index;                // made when first needed
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
     for (const PodTemplateView& pod : pod_templates(m)) {
@@ -66,7 +97,7 @@ void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>&
           if (p.count++ == 0) p = {&m, c.image, 1};
           continue;
         }
-        if (!ref->unpinned()) continue;
+        if (!ref->unpinned() || pinned_by_kustomization(context, index, m, *ref)) continue;
         std::string message = who(pod, c) + " in " + pod.location + " runs image " +
                               quote_for_message(c.image.text()) + ", which is not pinned: " +
                               (ref->tag.empty() ? "it has no tag (the runtime pulls :latest)" : "it uses :latest");
