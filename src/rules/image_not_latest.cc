@@ -6,6 +6,8 @@
 #include "load/load_index.h"
 #include "model/image_reference.h"
 #include "model/pod_templates.h"
+#include "render/render_set.h"
+#include "render/renderer.h"
 
 namespace driftlint {
 
@@ -31,8 +33,8 @@ const RuleInfo& ImageNotLatestRule::static_info() {
           "with a pod-shaped `template:`; see docs/pod-templates.md). A value that is not an image "
           "reference (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`) is a "
           "placeholder something else fills in: it is not judged, and said once per file as a "
-          "suppressed finding (`--show-suppressed`). A file no build rendered (every kustomization "
-          "reading it failed) is not judged on an image its own kustomization pins with `images:` "
+          "suppressed finding (`--show-suppressed`). A file judged as it is because a kustomize build "
+          "reading it failed is not judged on an image its own kustomization pins with `images:` "
           "(`newTag` other than latest, or `digest`).",
       .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
       .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
@@ -55,15 +57,28 @@ std::string who(const PodTemplateView& pod, const ContainerView& c) {
   return "an unnamed " + std::string(c.list) + " entry";
 }
 
-// For an object read as it is (no build rendered it): whether the
-// kustomization beside its file lists the file and pins the image by its
-// `images:` (a kubebuilder `controller:latest` rewritten to a release).
-// Such a file is judged raw only when every build that reads it failed.
+// Whether a build that reads the file failed (its `files` are known even then).
+bool read_by_failed_build(const LintContext& context, const LoadedFile& file) {
+  if (!context.renders) return false;
+  for (const RenderOutput* build : context.renders->outputs) {
+    if (build->status == RenderOutput::Status::Failed && build->repo == file.repo &&
+        build->files.count(file.path)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// For an object read as it is because the build reading it failed: whether
+// the kustomization beside its file lists the file and pins the image by its
+// `images:` (a kubebuilder `controller:latest` rewritten to a release). Not
+// rendering at all (--no-render, no kustomize) judges files as they are.
 bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadIndex>& index, const Manifest& m,
                              const ImageReference& ref) {
   if (m.rendered()) return false;
-  if (!index) index = std::make_unique<LoadIndex>(context.load);
   const LoadedFile& file = context.load.file_of(m);
+  if (!read_by_failed_build(context, file)) return false;
+  if (!index) index = std::make_unique<LoadIndex>(context.load);
   size_t slash = file.path.rfind('/');
   std::string folder = slash == std::string::npos ? "" : file.path.substr(0, slash);
   std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
