@@ -125,7 +125,7 @@ struct Walker {
       if (type == DT_DIR) {
         if (name == ".git") continue;
         if (name == "templates" && is_helm_templates_dir(root, root / path)) {
-          out.skipped.push_back({path, "Helm chart templates (not rendered)"});
+          out.skipped.push_back({path, "Helm chart templates (not rendered)", true});
           continue;
         }
         folders.push_back(std::move(path));

@@ -309,7 +309,7 @@ FileListing GitCommitTree::list() const {
   list_links(links, out);
   std::sort(out.files.begin(), out.files.end());
   for (const std::string& dir : skipped_dirs) {
-    out.skipped.push_back({dir, "Helm chart templates (not rendered)"});
+    out.skipped.push_back({dir, "Helm chart templates (not rendered)", true});
   }
   return out;
 }

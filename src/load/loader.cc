@@ -95,6 +95,7 @@ CachedRepos open_packs(LoadResult& result, const LoadOptions& options) {
 void use_cached(LoadedFile& file, CachedFile&& cached) {
   file.parsed = std::move(cached.parsed);
   file.directives = std::move(cached.directives);
+  file.template_action = std::move(cached.template_action);
   file.from_cache = true;
 }
 
@@ -132,10 +133,15 @@ std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos
       if (auto it = options.reuse->find(file.content_id); it != options.reuse->end()) {
         file.parsed = it->second->parsed;  // the tree is shared, not copied
         file.directives = it->second->directives;
+        file.template_action = it->second->template_action;
         return {};
       }
     }
   }
+  // A template is not YAML yet: never parsed (so never a yaml-syntax error)
+  // nor judged; reported once as not rendered.
+  file.template_action = yaml::find_template_action(content->text);
+  if (file.template_action) return {};
   file.parsed = yaml::parse_yaml(content->text, limits);
   if (file.parsed.out_of_memory) {
     file.content_id.clear();  // never cached as parsed
@@ -159,6 +165,14 @@ void join_files(LoadResult& result, std::vector<Extracted>& per_file, std::vecto
     std::move(e.manifests.begin(), e.manifests.end(), std::back_inserter(result.manifests));
     std::move(e.build_files.begin(), e.build_files.end(), std::back_inserter(result.build_files));
     result.documents += e.documents;
+    const LoadedFile& f = result.files[i];
+    if (f.template_action) {
+      result.skipped.emplace_back(
+          f.repo, SkippedPath{f.path,
+                              "a Go/Jinja template (line " + std::to_string(f.template_action->line) + ": " +
+                                  f.template_action->excerpt + "), not rendered: not checked",
+                              true});
+    }
   }
 }
 

@@ -17,6 +17,7 @@
 #include "model/manifest.h"
 #include "model/objects_in_file.h"
 #include "yaml/parser.h"
+#include "yaml/template_actions.h"
 
 namespace driftlint {
 
@@ -42,6 +43,9 @@ struct LoadedFile {
   yaml::ParsedFile parsed;
   bool too_large = false;
   std::vector<IgnoreDirective> directives;  // `# driftlint:ignore` comments
+  // A Go or Jinja template (yaml/template_actions.h): not parsed, not
+  // checked, listed once among the skipped paths as not rendered.
+  std::optional<yaml::TemplateAction> template_action;
   // For the parse cache (empty when it is off): see load/parse_cache.h.
   std::string fingerprint;
   std::string content_id;

@@ -65,6 +65,26 @@ TEST(LoaderTest, BrokenFileDoesNotStopTheOthers) {
   EXPECT_TRUE(r.files[1].parsed.error);
 }
 
+TEST(LoaderTest, TemplatesAreSkippedAsNotRenderedNeverParsed) {
+  LoadResult r = load_memory({
+      {"a-template.yaml", "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers:\n"
+                          "  - image: {{.Image}}\n"},
+      {"b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {x: \"{{ .NotAnAction }}\"}\n"},
+      {"c.yaml", "kind: [\n"},
+  });
+  ASSERT_EQ(r.files.size(), 3u);
+  EXPECT_TRUE(r.files[0].template_action);
+  EXPECT_FALSE(r.files[0].parsed.error);
+  EXPECT_FALSE(r.files[1].template_action);
+  EXPECT_TRUE(r.files[2].parsed.error);  // plain YAML that is broken stays broken
+  ASSERT_EQ(r.manifests.size(), 1u);
+  EXPECT_EQ(r.manifests[0].id.name, "b");
+  ASSERT_EQ(r.skipped.size(), 1u);
+  EXPECT_EQ(r.skipped[0].second.path, "a-template.yaml");
+  EXPECT_TRUE(r.skipped[0].second.not_rendered);
+  EXPECT_EQ(r.skipped[0].second.reason, "a Go/Jinja template (line 6: {{.Image}}), not rendered: not checked");
+}
+
 TEST(LoaderTest, ParallelLoadGivesTheSameResult) {
   std::map<std::string, std::string> files;
   for (int i = 0; i < 200; ++i) {

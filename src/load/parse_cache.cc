@@ -32,7 +32,7 @@ using yaml::put_u64;
 
 namespace {
 
-constexpr std::string_view kMagic = "DLPCACH1";  // bump with any change to the encoding
+constexpr std::string_view kMagic = "DLPCACH2";  // bump with any change to the encoding
 
 std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
@@ -102,6 +102,25 @@ void encode_directives(const std::vector<IgnoreDirective>& directives, std::stri
     for (const std::string& r : d.rules) put_string(out, r);
     put_string(out, d.reason);
   }
+}
+
+void encode_template_action(const std::optional<yaml::TemplateAction>& action, std::string& out) {
+  out.push_back(action ? '\1' : '\0');
+  if (!action) return;
+  put_u32(out, action->line);
+  put_u32(out, action->column);
+  put_string(out, action->excerpt);
+}
+
+bool decode_template_action(std::string_view& in, std::optional<yaml::TemplateAction>& out) {
+  if (in.empty() || static_cast<uint8_t>(in[0]) > 1) return false;
+  bool present = in[0] == '\1';
+  in.remove_prefix(1);
+  if (!present) return true;
+  yaml::TemplateAction action;
+  if (!get_u32(in, action.line) || !get_u32(in, action.column) || !get_string(in, action.excerpt)) return false;
+  out = std::move(action);
+  return true;
 }
 
 bool decode_directives(std::string_view& in, std::vector<IgnoreDirective>& out) {
@@ -198,7 +217,8 @@ std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
   }
   std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, snapshot_);
   CachedFile out;
-  if (!parsed || !decode_directives(in, out.directives) || !in.empty()) {
+  if (!parsed || !decode_directives(in, out.directives) || !decode_template_action(in, out.template_action) ||
+      !in.empty()) {
     damaged_[entry] = true;
     return std::nullopt;
   }
@@ -299,6 +319,7 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
       payload.clear();
       yaml::encode_parsed_file(f->parsed, payload);
       encode_directives(f->directives, payload);
+      encode_template_action(f->template_action, payload);
       put_string(buffer, f->content_id);
       put_u64(buffer, cache_checksum(payload));
       put_u64(buffer, payload.size());

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "load/directives.h"
+#include "yaml/template_actions.h"
 #include "yaml/parser.h"
 
 namespace driftlint {
@@ -41,6 +42,7 @@ class FileTree;
 struct CachedFile {
   yaml::ParsedFile parsed;
   std::vector<IgnoreDirective> directives;
+  std::optional<yaml::TemplateAction> template_action;
 };
 
 // One repo's pack as read at the start of a run. Lookups are thread-safe.

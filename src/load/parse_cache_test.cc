@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -85,6 +86,25 @@ TEST_F(ParseCacheTest, WarmRunReadsEveryFileFromTheCacheAndSeesTheSame) {
   EXPECT_EQ(describe(load(false)), describe(cold));
   EXPECT_NE(describe(cold).find("ignore@4:test"), std::string::npos);
   EXPECT_NE(describe(cold).find("data.cpu=1"), std::string::npos);
+}
+
+TEST_F(ParseCacheTest, ATemplateIsRememberedAsNotRendered) {
+  write("apps/deploy-template.yaml", "kind: Deployment\nmetadata:\n  name: {{ .Name }}\n");
+  LoadResult cold = load();
+  LoadResult warm = load();
+  EXPECT_EQ(warm.files_from_cache(), 4u);
+  for (const LoadResult* r : {&cold, &warm}) {
+    auto f = std::find_if(r->files.begin(), r->files.end(),
+                          [](const LoadedFile& f) { return f.path == "apps/deploy-template.yaml"; });
+    ASSERT_NE(f, r->files.end());
+    ASSERT_TRUE(f->template_action);
+    EXPECT_EQ(f->template_action->line, 3u);
+    EXPECT_EQ(f->template_action->column, 9u);
+    EXPECT_EQ(f->template_action->excerpt, "{{ .Name }}");
+    EXPECT_TRUE(f->parsed.documents.empty());
+    ASSERT_EQ(r->skipped.size(), 1u);
+    EXPECT_TRUE(r->skipped[0].second.not_rendered);
+  }
 }
 
 TEST_F(ParseCacheTest, AnEditThatKeepsSizeAndModificationTimeIsStillSeen) {

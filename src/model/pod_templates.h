@@ -1,5 +1,6 @@
-// Typed views of the pod templates inside workload objects, so rules read
-// containers, commands and resources without re-walking YAML per kind.
+// The one place that knows where pod specs live: typed views of the pod
+// templates inside workload objects, so rules read containers, images,
+// commands and resources without re-walking YAML per kind.
 #pragma once
 
 #include <string>
@@ -14,11 +15,17 @@ namespace driftlint {
 struct ContainerView {
   yaml::Node node;
   std::string_view name;
+  // Where it is listed: "containers", "initContainers", "ephemeralContainers",
+  // Argo's "container", "script", "sidecars", "containerSet", Argo Events'
+  // "container", a TrainJob's "trainer".
+  std::string_view list;
+  yaml::Node image;          // may be invalid
   yaml::Node command;        // list (or, in Argo, sometimes a string); may be invalid
   yaml::Node args;           // may be invalid
   yaml::Node script_source;  // Argo `script.source`; may be invalid
   yaml::Node requests;       // resources.requests map; may be invalid
   yaml::Node limits;         // resources.limits map; may be invalid
+  yaml::Node claims;         // resources.claims list (DRA claim names); may be invalid
 
   // command, args and script source joined by spaces: what the container runs.
   std::string command_line() const;
@@ -29,14 +36,24 @@ struct ContainerView {
 struct PodTemplateView {
   std::string location;       // e.g. "spec.template.spec", "spec.templates[main]"
   std::string template_name;  // Argo template name, else empty
-  yaml::Node pod_spec;        // the PodSpec; invalid for Argo templates
+  yaml::Node pod_spec;        // the PodSpec; invalid for Argo templates and a TrainJob's trainer
   std::vector<ContainerView> containers;
 };
 
-// Every pod template of Pod, Deployment, StatefulSet, DaemonSet, ReplicaSet,
-// ReplicationController, Job, CronJob and Argo Workflow, WorkflowTemplate,
-// ClusterWorkflowTemplate and CronWorkflow objects; empty for other kinds.
+// Every pod template of an object: built-in workloads (Pod, PodTemplate,
+// Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController, Job,
+// CronJob), Argo Workflows (Workflow, WorkflowTemplate, ClusterWorkflowTemplate,
+// CronWorkflow), Argo Rollouts (Rollout, AnalysisTemplate jobs), Argo Events
+// (Sensor and EventSource pods, the objects a Sensor's triggers create),
+// Volcano Job and CronJob, Kubeflow training jobs (`*ReplicaSpecs`), TrainJob's
+// trainer, TrainingRuntime, JobSet, Ray (RayCluster, RayJob, RayService),
+// LeaderWorkerSet and Kueue Workload. Any other kind (outside policy engines'
+// groups, whose patches only look like pods) is searched by shape: a
+// `template:` map whose `spec` lists `containers`.
 std::vector<PodTemplateView> pod_templates(const Manifest& manifest);
+
+// The same for an object given as a tree (an object embedded in another).
+std::vector<PodTemplateView> pod_templates_of(yaml::Node root, std::string_view group, std::string_view kind);
 
 // True when the kind is one of Argo Workflows' workflow kinds.
 bool is_argo_workflow_kind(const ObjectIdentity& id);

@@ -54,12 +54,98 @@ TEST(PodTemplatesTest, FindsContainersOfEveryWorkloadKind) {
   EXPECT_EQ(cron_workflow[2].location, "spec.workflowSpec.templates[set]");
 }
 
+// The locations of every kind the table names, and of a kind found by shape.
+TEST(PodTemplatesTest, FindsPodSpecsOfGpuPlatformKinds) {
+  struct Case {
+    const char* head;  // apiVersion and kind
+    const char* spec;  // the rest, below metadata
+    std::vector<std::string> locations;
+  } cases[] = {
+      {"batch.volcano.sh/v1alpha1\nkind: Job", "spec: {tasks: [{template: {spec: {containers: [{name: a}]}}}]}",
+       {"spec.tasks[0].template.spec"}},
+      {"batch.volcano.sh/v1alpha1\nkind: CronJob",
+       "spec: {jobTemplate: {spec: {tasks: [{template: {spec: {containers: [{name: a}]}}}]}}}",
+       {"spec.jobTemplate.spec.tasks[0].template.spec"}},
+      {"kubeflow.org/v1\nkind: PyTorchJob",
+       "spec: {pytorchReplicaSpecs: {Master: {template: {spec: {containers: [{name: a}]}}}, "
+       "Worker: {template: {spec: {containers: [{name: b}]}}}}}",
+       {"spec.pytorchReplicaSpecs.Master.template.spec", "spec.pytorchReplicaSpecs.Worker.template.spec"}},
+      {"trainer.kubeflow.org/v1alpha1\nkind: TrainJob", "spec: {trainer: {image: x, resourcesPerNode: {limits: {nvidia.com/gpu: 1}}}}",
+       {"spec.trainer"}},
+      {"jobset.x-k8s.io/v1alpha2\nkind: JobSet",
+       "spec: {replicatedJobs: [{template: {spec: {template: {spec: {containers: [{name: a}]}}}}}]}",
+       {"spec.replicatedJobs[0].template.spec.template.spec"}},
+      {"ray.io/v1\nkind: RayJob",
+       "spec: {rayClusterSpec: {headGroupSpec: {template: {spec: {containers: [{name: h}]}}}, "
+       "workerGroupSpecs: [{template: {spec: {containers: [{name: w}]}}}]}, "
+       "submitterPodTemplate: {spec: {containers: [{name: s}]}}}",
+       {"spec.rayClusterSpec.headGroupSpec.template.spec", "spec.rayClusterSpec.workerGroupSpecs[0].template.spec",
+        "spec.submitterPodTemplate.spec"}},
+      {"ray.io/v1\nkind: RayService",
+       "spec: {rayClusterConfig: {headGroupSpec: {template: {spec: {containers: [{name: h}]}}}}}",
+       {"spec.rayClusterConfig.headGroupSpec.template.spec"}},
+      {"leaderworkerset.x-k8s.io/v1\nkind: LeaderWorkerSet",
+       "spec: {leaderWorkerTemplate: {leaderTemplate: {spec: {containers: [{name: l}]}}, "
+       "workerTemplate: {spec: {containers: [{name: w}]}}}}",
+       {"spec.leaderWorkerTemplate.leaderTemplate.spec", "spec.leaderWorkerTemplate.workerTemplate.spec"}},
+      {"kueue.x-k8s.io/v1beta1\nkind: Workload", "spec: {podSets: [{template: {spec: {containers: [{name: a}]}}}]}",
+       {"spec.podSets[0].template.spec"}},
+      {"argoproj.io/v1alpha1\nkind: Sensor",
+       "spec: {template: {container: {image: s}}, triggers: [{template: {k8s: {source: {resource: "
+       "{apiVersion: batch/v1, kind: Job, spec: {template: {spec: {containers: [{name: a}]}}}}}}}}]}",
+       {"spec.template", "spec.triggers[0].template.k8s.source.resource.spec.template.spec"}},
+      {"example.com/v1\nkind: Deployment", "spec: {template: {spec: {containers: [{name: a}]}}}",
+       {"spec.template.spec"}},
+      {"apps.kruise.io/v1alpha1\nkind: SidecarSet",
+       "spec: {pools: [{name: p, template: {spec: {containers: [{name: a}]}}}]}", {"spec.pools[0].template.spec"}},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.head);
+    Kept keep;
+    auto views = views_of(std::string("apiVersion: ") + c.head + "\nmetadata: {name: x}\n" + c.spec + "\n", keep);
+    std::vector<std::string> locations;
+    for (const PodTemplateView& v : views) {
+      locations.push_back(v.location);
+      EXPECT_FALSE(v.containers.empty()) << v.location;
+    }
+    EXPECT_EQ(locations, c.locations);
+  }
+}
+
+TEST(PodTemplatesTest, ListsInitEphemeralAndTrainerContainers) {
+  Kept keep;
+  auto pod = views_of(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers: [{name: i, image: a}]\n"
+      "  containers: [{name: c, image: b, resources: {claims: [{name: gpu}]}}]\n"
+      "  ephemeralContainers: [{name: e, image: c}]\n",
+      keep);
+  ASSERT_EQ(pod.size(), 1u);
+  ASSERT_EQ(pod[0].containers.size(), 3u);
+  EXPECT_EQ(pod[0].containers[0].list, "initContainers");
+  EXPECT_EQ(pod[0].containers[1].claims.size(), 1u);
+  EXPECT_EQ(pod[0].containers[2].list, "ephemeralContainers");
+  EXPECT_EQ(pod[0].containers[2].image.text(), "c");
+  auto train = views_of(
+      "apiVersion: trainer.kubeflow.org/v1alpha1\nkind: TrainJob\nmetadata: {name: t}\nspec:\n"
+      "  trainer: {image: x, command: [torchrun], resourcesPerNode: {limits: {nvidia.com/gpu: 8}}}\n",
+      keep);
+  ASSERT_EQ(train.size(), 1u);
+  EXPECT_EQ(train[0].containers[0].limits.get("nvidia.com/gpu").as_int(), 8);
+  EXPECT_EQ(train[0].containers[0].command_line(), "torchrun");
+}
+
 TEST(PodTemplatesTest, OtherKindsHaveNone) {
   Kept keep;
   EXPECT_TRUE(views_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {spec: x}\n", keep).empty());
-  // A Deployment in an unexpected group is not a workload.
-  EXPECT_TRUE(views_of("apiVersion: example.com/v1\nkind: Deployment\nmetadata: {name: c}\n"
-                       "spec: {template: {spec: {containers: [{name: a}]}}}\n",
+  // A policy's pod-shaped patch or pattern is not a pod.
+  EXPECT_TRUE(views_of("apiVersion: kyverno.io/v1\nkind: ClusterPolicy\nmetadata: {name: c}\n"
+                       "spec: {rules: [{mutate: {patchStrategicMerge: {spec: {template: {spec: {containers: "
+                       "[{image: x}]}}}}}}]}\n",
+                       keep)
+                  .empty());
+  // An Argo CD ApplicationSet's template holds an Application, not a pod.
+  EXPECT_TRUE(views_of("apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: c}\n"
+                       "spec: {template: {spec: {project: default}}}\n",
                        keep)
                   .empty());
 }

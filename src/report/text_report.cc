@@ -1,5 +1,7 @@
 #include "report/report.h"
 
+#include <algorithm>
+
 namespace driftlint {
 
 SeverityCounts count_findings(const LintOutput& lint) {
@@ -49,6 +51,9 @@ std::string summary_line(const ReportInput& input) {
   if (input.baselined) line += " (" + std::to_string(input.baselined) + " in the baseline)";
   line += " in " + plural(input.load.files.size(), "file") + " (" +
           plural(input.load.documents, "document") + ")";
+  size_t not_rendered = static_cast<size_t>(std::count_if(input.load.skipped.begin(), input.load.skipped.end(),
+                                                          [](const auto& s) { return s.second.not_rendered; }));
+  if (not_rendered) line += "; " + plural(not_rendered, "template") + " not rendered (not checked)";
   if (const std::optional<BaseComparison>& base = input.lint.base) {
     line += "; against the base: " + std::to_string(base->fresh) + " new, " + std::to_string(base->fixed) +
             " fixed, " + std::to_string(base->existing) + " already there" + (input.show_existing ? "" : " (not shown)");

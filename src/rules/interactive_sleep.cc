@@ -4,8 +4,8 @@
 
 #include "base/strings.h"
 #include "lint/rule.h"
+#include "model/container_gpus.h"
 #include "model/pod_templates.h"
-#include "model/quantity.h"
 
 namespace driftlint {
 
@@ -31,24 +31,6 @@ const char* const kDefaultPatterns[] = {
     R"(\bsleep\s+[0-9]{6,}\b)",
 };
 
-// The GPU resources a container asks for: (resource, amount as written).
-// A literal zero does not count; a template expression ("{{inputs.parameters.gpus}}") does.
-std::vector<std::pair<std::string_view, std::string_view>> gpu_requests(
-    const ContainerView& c, const GpuResourceMatcher& gpu) {
-  std::vector<std::pair<std::string_view, std::string_view>> out;
-  for (yaml::Node list : {c.requests, c.limits}) {
-    for (auto [key, value] : list.entries()) {
-      if (!gpu.is_gpu(key.text())) continue;
-      auto amount = parse_quantity(value.text());
-      if (amount && *amount <= 0) continue;
-      bool seen = false;
-      for (auto& [r, a] : out) seen = seen || r == key.text();
-      if (!seen) out.emplace_back(key.text(), value.text());
-    }
-  }
-  return out;
-}
-
 // Points at the part that idles on its own (script source, then args), else the command.
 yaml::Node anchor_for_match(const ContainerView& c, const RE2& re) {
   auto matches_alone = [&](yaml::Node part) {
@@ -73,7 +55,12 @@ const RuleInfo& InteractiveSleepRule::static_info() {
       .rationale =
           "An idle container holds its GPU for as long as it lives: nobody else can schedule on "
           "that device while someone execs into the pod now and then. On a shared GPU cluster this "
-          "is the most common way capacity disappears. The command, args and (for Argo script "
+          "is the most common way capacity disappears. GPUs are the `gpuResources` extended resources "
+          "(a literal zero does not count, a template expression does) and Dynamic Resource Allocation "
+          "claims the container lists in `resources.claims` whose ResourceClaim or "
+          "ResourceClaimTemplate names a GPU device class (or, when that object is not in the repos, "
+          "has \"gpu\" in its name). Pod templates are found in every workload kind driftlint knows "
+          "(see docs/pod-templates.md). The command, args and (for Argo script "
           "templates) the script source are joined with spaces and searched with the configured "
           "RE2 patterns.",
       .hint = "Run the real workload as the container command so the pod ends when the work does; "
@@ -115,11 +102,12 @@ Expected<std::unique_ptr<Rule>> InteractiveSleepRule::create(const RuleOptionsIn
 }
 
 void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  ContainerGpus gpu_requests(context.gpu, context.objects);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
-        auto gpus = gpu_requests(c, context.gpu);
+        auto gpus = gpu_requests.of(pod, c, m.id.ns);
         if (gpus.empty()) continue;
         std::string command = c.command_line();
         if (command.empty()) continue;
@@ -130,8 +118,7 @@ void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding
                                 ? "the container of template " + quote_for_message(pod.template_name)
                                 : std::string("an unnamed container");
           std::string message = who + " in " + pod.location +
-                                " requests " + std::string(gpus[0].first) + ": " +
-                                std::string(gpus[0].second) + " but its command only idles (" +
+                                " requests " + gpus[0].what + " but its command only idles (" +
                                 quote_for_message(command, 60) +
                                 "), holding the GPU while nothing runs";
           out.push_back(finding_at(context, m, anchor_for_match(c, *re), std::move(message)));

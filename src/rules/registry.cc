@@ -16,6 +16,8 @@ namespace driftlint {
   X(flavor_matches_no_node) \
   X(gpu_limit_mismatch) \
   X(gpu_quota_exceeds_capacity) \
+  X(gpu_runtime_class) \
+  X(image_not_latest) \
   X(interactive_sleep) \
   X(live_drift) \
   X(live_missing) \

@@ -1,0 +1,24 @@
+// Container image references as the container runtimes parse them
+// (github.com/distribution/reference): `[host[:port]/]path[:tag][@digest]`.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+namespace driftlint {
+
+struct ImageReference {
+  std::string_view name;    // host and path
+  std::string_view tag;     // empty when none
+  std::string_view digest;  // empty when none
+
+  // Neither a digest nor a tag other than `latest`: what runs can change.
+  bool unpinned() const { return digest.empty() && (tag.empty() || tag == "latest"); }
+};
+
+// The parts of a valid reference; nullopt for anything else: placeholders
+// (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`), upper
+// case in the path, spaces, an empty string.
+std::optional<ImageReference> parse_image_reference(std::string_view text);
+
+}  // namespace driftlint

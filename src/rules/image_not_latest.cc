@@ -1,0 +1,139 @@
+#include <map>
+#include <memory>
+
+#include "base/strings.h"
+#include "lint/rule.h"
+#include "load/load_index.h"
+#include "model/image_reference.h"
+#include "model/pod_templates.h"
+#include "render/render_set.h"
+#include "render/renderer.h"
+
+namespace driftlint {
+
+// A container image on `:latest` or without a tag or digest.
+class ImageNotLatestRule : public RuleBase<ImageNotLatestRule> {
+ public:
+  static const RuleInfo& static_info();
+  void check(const LintContext& context, std::vector<Finding>& out) const override;
+};
+
+const RuleInfo& ImageNotLatestRule::static_info() {
+  static const RuleInfo info{
+      .id = "image-not-latest",
+      .default_severity = Severity::Warning,
+      .enabled_by_default = false,
+      .summary = "A container image uses the `:latest` tag or no tag at all.",
+      .rationale =
+          "A moving tag makes the same manifest run different code on each pull; a rollback or an "
+          "audit cannot say what ran, and Argo CD shows no diff when the image behind the tag "
+          "changes. Every container of every pod template driftlint knows is read (init and "
+          "ephemeral containers, CronJobs' job templates, Argo Workflows templates, Argo Events "
+          "Sensors' triggers, Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, and unknown kinds "
+          "with a pod-shaped `template:`; see docs/pod-templates.md). A value that is not an image "
+          "reference (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`) is a "
+          "placeholder something else fills in: it is not judged, and said once per file as a "
+          "suppressed finding (`--show-suppressed`). A file judged as it is because a kustomize build "
+          "reading it failed is not judged on an image its own kustomization pins with `images:` "
+          "(`newTag` other than latest, or `digest`).",
+      .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
+      .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
+                 "    spec:\n      containers:\n      - {name: api, image: registry.example/api:latest}\n",
+      .options = {}};
+  return info;
+}
+
+namespace {
+
+struct Placeholders {
+  const Manifest* manifest = nullptr;
+  yaml::Node first;
+  size_t count = 0;
+};
+
+std::string who(const PodTemplateView& pod, const ContainerView& c) {
+  if (!c.name.empty()) return "container " + quote_for_message(c.name);
+  if (!pod.template_name.empty()) return "the " + std::string(c.list) + " of template " + quote_for_message(pod.template_name);
+  return "an unnamed " + std::string(c.list) + " entry";
+}
+
+// Whether a build that reads the file failed (its `files` are known even then).
+bool read_by_failed_build(const LintContext& context, const LoadedFile& file) {
+  if (!context.renders) return false;
+  for (const RenderOutput* build : context.renders->outputs) {
+    if (build->status == RenderOutput::Status::Failed && build->repo == file.repo &&
+        build->files.count(file.path)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// For an object read as it is because the build reading it failed: whether
+// the kustomization beside its file lists the file and pins the image by its
+// `images:` (a kubebuilder `controller:latest` rewritten to a release). Not
+// rendering at all (--no-render, no kustomize) judges files as they are.
+bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadIndex>& index, const Manifest& m,
+                             const ImageReference& ref) {
+  if (m.rendered()) return false;
+  const LoadedFile& file = context.load.file_of(m);
+  if (!read_by_failed_build(context, file)) return false;
+  if (!index) index = std::make_unique<LoadIndex>(context.load);
+  size_t slash = file.path.rfind('/');
+  std::string folder = slash == std::string::npos ? "" : file.path.substr(0, slash);
+  std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
+  auto kustomization = index->kustomization_in(file.repo, folder);
+  if (!kustomization) return false;
+  yaml::Node k = index->build_file(*kustomization);
+  bool listed = false;
+  for (yaml::Node r : k.get("resources").elements()) listed = listed || r.text() == name || r.text() == "./" + name;
+  if (!listed) return false;
+  for (yaml::Node image : k.get("images").elements()) {
+    if (image.get("name").text() != ref.name) continue;
+    yaml::Node tag = image.get("newTag");
+    return image.get("digest").is_scalar() || (tag.is_scalar() && !tag.text().empty() && tag.text() != "latest");
+  }
+  return false;
+}
+
+}  // namespace
+
+void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  std::map<uint32_t, Placeholders> placeholders;  // by file, in file order
+  std::unique_ptr<LoadIndex> index;                // made when first needed
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
+    for (const PodTemplateView& pod : pod_templates(m)) {
+      for (const ContainerView& c : pod.containers) {
+        if (!c.image.is_scalar() || c.image.is_null()) continue;
+        std::optional<ImageReference> ref = parse_image_reference(c.image.text());
+        if (!ref) {
+          Placeholders& p = placeholders[m.file];
+          if (p.count++ == 0) p = {&m, c.image, 1};
+          continue;
+        }
+        if (!ref->unpinned() || pinned_by_kustomization(context, index, m, *ref)) continue;
+        std::string message = who(pod, c) + " in " + pod.location + " runs image " +
+                              quote_for_message(c.image.text()) + ", which is not pinned: " +
+                              (ref->tag.empty() ? "it has no tag (the runtime pulls :latest)" : "it uses :latest");
+        out.push_back(finding_at(context, m, c.image, std::move(message)));
+      }
+    }
+  }
+  for (const auto& [file, p] : placeholders) {
+    Finding f = finding_at(context, *p.manifest, p.first,
+                           std::to_string(p.count) + (p.count == 1 ? " image value is not an image reference"
+                                                                     : " image values are not image references") +
+                               " (e.g. " + quote_for_message(p.first.text(), 40) +
+                               "): a placeholder filled in elsewhere, not judged");
+    f.hint = "Nothing to do here: pin the image where the placeholder is filled in.";
+    f.suppressed = true;
+    f.suppression_kind = "external";
+    f.suppression = "not an image reference: a placeholder, not judged";
+    out.push_back(std::move(f));
+  }
+}
+
+RuleEntry image_not_latest_rule() { return rule_entry<ImageNotLatestRule>(); }
+
+}  // namespace driftlint

@@ -1,0 +1,64 @@
+#include "yaml/template_actions.h"
+
+#include "yaml/scanner.h"
+
+namespace driftlint::yaml {
+namespace {
+
+TemplateAction action_at(std::string_view text, uint64_t index, uint64_t line, uint64_t column) {
+  size_t end = text.find('\n', index);
+  std::string_view rest = text.substr(index, (end == std::string_view::npos ? text.size() : end) - index);
+  if (!rest.empty() && rest.back() == '\r') rest.remove_suffix(1);
+  std::string excerpt(rest.substr(0, 60));
+  if (rest.size() > 60) excerpt += "...";
+  return {static_cast<uint32_t>(line + 1), static_cast<uint32_t>(column + 1), std::move(excerpt)};
+}
+
+bool opens_action(std::string_view text, uint64_t brace) {
+  return brace + 1 < text.size() && (text[brace + 1] == '{' || text[brace + 1] == '%');
+}
+
+// Where the scanner gave up: an action on that line (before any quote or
+// comment) is what broke it.
+std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t index, uint64_t line) {
+  size_t start = text.rfind('\n', index == 0 ? 0 : index - 1);
+  start = start == std::string_view::npos ? 0 : start + 1;
+  size_t end = text.find('\n', start);
+  std::string_view l = text.substr(start, (end == std::string_view::npos ? text.size() : end) - start);
+  for (std::string_view open : {"{{", "{%"}) {
+    size_t at = l.find(open);
+    if (at == std::string_view::npos) continue;
+    size_t quote = l.find_first_of("\"'#");
+    if (quote != std::string_view::npos && quote < at) continue;
+    return action_at(text, start + at, line, at);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<TemplateAction> find_template_action(std::string_view text) {
+  if (text.find("{{") == std::string_view::npos && text.find("{%") == std::string_view::npos) return std::nullopt;
+  scan::ReaderCheck reader = scan::check_reader(text);
+  std::string_view scanned = reader.scanned(text);
+  scan::Scanner scanner(scanned, reader);
+  for (;;) {
+    scan::Token t;
+    if (!scanner.scan(t)) {
+      const scan::Problem& p = scanner.problem();
+      if (p.kind != scan::Problem::Kind::Scanner) return std::nullopt;
+      // The scanner reads ahead while a simple key may be pending: the action
+      // is on the line of the context ("while scanning a simple key") or of the problem.
+      if (p.context) {
+        if (auto a = action_on_line(scanned, p.context_mark.index, p.context_mark.line)) return a;
+      }
+      return action_on_line(scanned, p.problem_mark.index, p.problem_mark.line);
+    }
+    if (t.type == scan::TokenType::StreamEnd) return std::nullopt;
+    if (t.type == scan::TokenType::FlowMappingStart && opens_action(scanned, t.start.index)) {
+      return action_at(scanned, t.start.index, t.start.line, t.start.column);
+    }
+  }
+}
+
+}  // namespace driftlint::yaml

@@ -1,0 +1,25 @@
+// Go and Jinja templates that are not YAML yet: `{{ ... }}` or `{% ... %}`
+// where YAML would start a node (a key, a bare value, a line of its own such
+// as `{{- if .Values.x }}`). Found with the YAML scanner, so an action inside
+// a quoted string, a block scalar or a plain scalar (`name: app-{{ .Name }}`,
+// Argo's `"{{inputs.parameters.x}}"`, alert text in `description: |`) is data
+// and not an action.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace driftlint::yaml {
+
+struct TemplateAction {
+  uint32_t line = 0;    // 1-based
+  uint32_t column = 0;  // 1-based
+  std::string excerpt;  // the action's line from it on, shortened
+};
+
+// The first template action of a text, if any.
+std::optional<TemplateAction> find_template_action(std::string_view text);
+
+}  // namespace driftlint::yaml

@@ -1,0 +1,49 @@
+#include "yaml/template_actions.h"
+
+#include <gtest/gtest.h>
+
+namespace driftlint::yaml {
+namespace {
+
+TEST(TemplateActionsTest, FindsActionsWhereYamlWouldStartANode) {
+  struct Case {
+    const char* text;
+    uint32_t line, column;
+  } cases[] = {
+      {"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - image: {{.Image}}\n", 5, 12},
+      {"kind: ConfigMap\n{{- if .Values.enabled }}\ndata: {a: b}\n{{- end }}\n", 2, 1},
+      {"metadata:\n  labels:\n    {{ .Key }}: x\n", 3, 5},
+      {"args: [{{ .Arg }}]\n", 1, 8},
+      {"items:\n- {{ .Item }}\n", 2, 3},
+      {"{% for x in xs %}\nname: {{ x }}\n{% endfor %}\n", 1, 1},
+      {"spec:\n  replicas: {% if big %}3{% else %}1{% endif %}\n", 2, 13},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    auto action = find_template_action(c.text);
+    ASSERT_TRUE(action);
+    EXPECT_EQ(action->line, c.line);
+    EXPECT_EQ(action->column, c.column);
+  }
+  EXPECT_EQ(find_template_action("a: 1\nb: {{ .B }}\n")->excerpt, "{{ .B }}");
+}
+
+TEST(TemplateActionsTest, ActionsInStringsAreData) {
+  for (const char* text : {
+           "image: \"{{.Image}}\"\n",
+           "image: '{{ .Image }}'\n",
+           "args: [\"{{inputs.parameters.x}}\", '{{workflow.name}}']\n",
+           "name: app-{{ .Name }}\n",
+           "description: |\n  {{ $labels.instance }} is down\n  {{- if x }}\nnext: 1\n",
+           "script: >-\n  {% for x in y %}\n  echo {{ x }}\n  {% endfor %}\n",
+           "msg: \"a long text\n  {{ .Continued }}\"\n",
+           "# {{ a comment }}\nkind: Pod\n",
+           "plain: yaml\nbroken: [unclosed\n",
+           "",
+       }) {
+    EXPECT_FALSE(find_template_action(text)) << text;
+  }
+}
+
+}  // namespace
+}  // namespace driftlint::yaml
