@@ -8,6 +8,12 @@ namespace driftlint {
 
 namespace {
 
+// A file named by a test beside it or below it: one of the test's fixtures.
+void note_fixture(const LoadedFile& test_file, const std::string& path, uint32_t file, ChainsawFiles& out) {
+  std::string folder = parent_of(test_file.path);
+  if (folder.empty() || path.compare(0, folder.size() + 1, folder + "/") == 0) out.fixtures.insert(file);
+}
+
 struct TestWalk {
   const LoadResult& load;
   const LoadIndex& index;
@@ -22,6 +28,7 @@ struct TestWalk {
       std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), *file));
       std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
       if (!f) continue;
+      note_fixture(test_file, *path, *f, out);
       auto [first, last] = index.manifests_of(*f);
       for (uint32_t i = first; i < last; ++i) add(verb, load.manifests[i]);
     }
@@ -46,6 +53,7 @@ void kyverno_cli_test(const LoadResult& load, const LoadIndex& index, const Mani
     std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), *file));
     std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
     if (!f) continue;
+    note_fixture(test_file, *path, *f, out);
     auto [first, last] = index.manifests_of(*f);
     for (uint32_t i = first; i < last; ++i) out.created.insert(&load.manifests[i]);
   }

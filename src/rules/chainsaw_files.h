@@ -5,7 +5,7 @@
 // operation of the same test made, change an object that exists, so they are
 // partial objects too. A Kyverno CLI test (cli.kyverno.io Test) reads its
 // `resources` files offline. Schema validation reads this to judge such
-// files as the test runner uses them.
+// files as the test runner uses them; duplicate-resource leaves fixtures alone.
 #pragma once
 
 #include <set>
@@ -22,6 +22,11 @@ struct ChainsawFiles {
   // CLI test's resource): never an overlay of a live object that another
   // file of the repos defines, whatever its name.
   std::set<const Manifest*> created;
+  // The files a test names from its own folder or below: its fixtures, each
+  // document applied (or read) on its own to see it admitted or denied, so
+  // variants share a name on purpose. (The policy under test, named from
+  // above, is not one.)
+  std::set<uint32_t> fixtures;
 };
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index);

@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "lint/rule.h"
+#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -100,7 +101,10 @@ const RuleInfo& DuplicateResourceRule::static_info() {
           "edit. Two documents count as applied together when they sit in one file or in the "
           "`resources` of one kustomization. Files that merely share a folder are not compared: "
           "repos keep alternative install bundles, examples and test fixtures side by side, and "
-          "only the Argo CD application that deploys a folder can say it is applied as one. A rendered "
+          "only the Argo CD application that deploys a folder can say it is applied as one. Nor are the "
+          "fixtures of a Chainsaw or Kyverno CLI test (files the test names from its own folder): the "
+          "test applies or reads each document to see it admitted or denied, so variants share a name "
+          "on purpose. A rendered "
           "kustomization is judged on its output: kustomize refuses most duplicates itself "
           "(`render-failed`), but not two versions of one object.",
       .hint = "Keep one definition; if the copies are variants for different clusters, move them "
@@ -122,11 +126,13 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
     by_identity[{load.file_of(m).repo, m.id.group, m.id.kind, m.id.ns, m.id.name}].push_back(&m);
   }
   BuildUnits units;
+  ChainsawFiles tests;
   bool units_built = false;
   for (const auto& [key, group] : by_identity) {
     if (group.size() < 2) continue;
     if (!units_built) {
       units = build_units(load);
+      tests = chainsaw_files(load, LoadIndex(load));
       units_built = true;
     }
     for (size_t j = 1; j < group.size(); ++j) {
@@ -136,6 +142,7 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
         const Manifest& first = *group[i];
         const LoadedFile& first_file = load.file_of(first);
         std::string reason;
+        if (tests.fixtures.count(first.file) && tests.fixtures.count(later.file)) continue;
         if (first.rendered() || later.rendered()) {
           // One build's output (kustomize itself refuses most duplicates, but
           // not two versions of one object); different builds are different applies.
