@@ -52,7 +52,11 @@ Expected<Config> read_check_config(const CheckOptions& o) {
   if (path.empty() && !o.no_config) {
     std::error_code ec;
     std::filesystem::path cwd = std::filesystem::current_path(ec);
-    if (!ec) path = find_config_file(cwd).value_or("");
+    if (!ec) {
+      Expected<std::optional<std::string>> found = find_config_file(cwd);
+      if (!found) return found.error();
+      path = found->value_or("");
+    }
   }
   if (path.empty()) {
     Config config;

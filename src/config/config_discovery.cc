@@ -1,5 +1,6 @@
 #include "config/config_discovery.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace driftlint {
@@ -17,15 +18,31 @@ std::optional<fs::path> checkout_root(const fs::path& start) {
   }
 }
 
+// Whether `path` resolves to a place at or below `folder`.
+bool resolves_inside(const fs::path& path, const fs::path& folder) {
+  std::error_code ec;
+  fs::path target = fs::weakly_canonical(path, ec);
+  fs::path base = fs::weakly_canonical(folder, ec);
+  if (ec) return false;
+  auto [end, _] = std::mismatch(base.begin(), base.end(), target.begin(), target.end());
+  return end == base.end();
+}
+
 }  // namespace
 
-std::optional<std::string> find_config_file(const fs::path& start) {
+Expected<std::optional<std::string>> find_config_file(const fs::path& start) {
   std::optional<fs::path> root = checkout_root(start);
   fs::path up;
   std::error_code ec;
   for (fs::path dir = start;; dir = dir.parent_path()) {
-    if (fs::is_regular_file(dir / kConfigFileName, ec)) return (up / kConfigFileName).string();
-    if (!root || dir == *root || dir == dir.parent_path()) return std::nullopt;
+    fs::path candidate = dir / kConfigFileName;
+    if (fs::is_symlink(fs::symlink_status(candidate, ec)) && !resolves_inside(candidate, root.value_or(start))) {
+      return Error{(up / kConfigFileName).string() +
+                   ": a symbolic link to a file outside the checkout (not followed); name the file with "
+                   "--config, or run with --no-config"};
+    }
+    if (fs::is_regular_file(candidate, ec)) return std::optional<std::string>((up / kConfigFileName).string());
+    if (!root || dir == *root || dir == dir.parent_path()) return std::optional<std::string>();
     up /= "..";
   }
 }

@@ -8,13 +8,18 @@
 #include <optional>
 #include <string>
 
+#include "base/expected.h"
+
 namespace driftlint {
 
 inline constexpr const char* kConfigFileName = "driftlint.yaml";
 
 // The config file for a run in `start` (an absolute folder), as a path
 // relative to `start` ("driftlint.yaml", "../../driftlint.yaml"), or nullopt.
-// Outside a git checkout only `start` itself is looked in.
-std::optional<std::string> find_config_file(const std::filesystem::path& start);
+// Outside a git checkout only `start` itself is looked in. A config that is a
+// symbolic link to a file outside the checkout (outside `start` when there is
+// none) is an error, not read: a pull request could otherwise point it at any
+// file the runner can read and have its lines quoted in error messages.
+Expected<std::optional<std::string>> find_config_file(const std::filesystem::path& start);
 
 }  // namespace driftlint
