@@ -44,24 +44,6 @@ std::optional<ReaderProblem> check_character(std::string_view text, size_t pos, 
   return std::nullopt;
 }
 
-void append_utf8(std::string& out, uint32_t value) {
-  if (value <= 0x7F) {
-    out.push_back(static_cast<char>(value));
-  } else if (value <= 0x7FF) {
-    out.push_back(static_cast<char>(0xC0 + (value >> 6)));
-    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
-  } else if (value <= 0xFFFF) {
-    out.push_back(static_cast<char>(0xE0 + (value >> 12)));
-    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 + (value >> 18)));
-    out.push_back(static_cast<char>(0x80 + ((value >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
-  }
-}
-
 // libyaml's raw reads: 16 KiB at first, then what the last decode left
 // undecoded (an incomplete character) plus new bytes up to 16 KiB.
 struct Fills {
@@ -132,6 +114,24 @@ ReaderCheck check_utf16(std::string_view text, bool little_endian) {
 }
 
 }  // namespace
+
+void append_utf8(std::string& out, uint32_t value) {
+  if (value <= 0x7F) {
+    out.push_back(static_cast<char>(value));
+  } else if (value <= 0x7FF) {
+    out.push_back(static_cast<char>(0xC0 + (value >> 6)));
+    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
+  } else if (value <= 0xFFFF) {
+    out.push_back(static_cast<char>(0xE0 + (value >> 12)));
+    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
+  } else {
+    out.push_back(static_cast<char>(0xF0 + (value >> 18)));
+    out.push_back(static_cast<char>(0x80 + ((value >> 12) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
+    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
+  }
+}
 
 ReaderCheck check_reader(std::string_view text) {
   ReaderCheck r;

@@ -41,6 +41,10 @@ struct ReaderCheck {
   std::string_view scanned(std::string_view text) const { return utf16 ? std::string_view(utf8) : text; }
 };
 
+// Appends `value` (a Unicode scalar value) to `out` as UTF-8: the reader's
+// UTF-16 decoding and the scanner's escapes both write characters this way.
+void append_utf8(std::string& out, uint32_t value);
+
 // libyaml's reader over a whole text: its encodings (UTF-8, or UTF-16 after
 // a byte order mark), its 16 KiB fills, its checks and their order
 // (reader.c, yaml_parser_update_buffer).

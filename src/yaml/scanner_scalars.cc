@@ -37,24 +37,6 @@ void fold_breaks(std::string& out, std::string& leading_break, std::string& trai
   }
 }
 
-void append_utf8(std::string& out, uint32_t value) {
-  if (value <= 0x7F) {
-    out.push_back(static_cast<char>(value));
-  } else if (value <= 0x7FF) {
-    out.push_back(static_cast<char>(0xC0 + (value >> 6)));
-    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
-  } else if (value <= 0xFFFF) {
-    out.push_back(static_cast<char>(0xE0 + (value >> 12)));
-    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
-  } else {
-    out.push_back(static_cast<char>(0xF0 + (value >> 18)));
-    out.push_back(static_cast<char>(0x80 + ((value >> 12) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 + ((value >> 6) & 0x3F)));
-    out.push_back(static_cast<char>(0x80 + (value & 0x3F)));
-  }
-}
-
 // A double-quoted scalar's one-character escapes; "" for none, 'x', 'u',
 // 'U' give the number of hex digits that follow as a single character.
 std::string_view simple_escape(unsigned char c, size_t& code_length) {
