@@ -118,7 +118,10 @@ std::string json_report(const ReportInput& input) {
   report["findings"] = std::move(findings);
   Json skipped = Json::array();
   for (const auto& [repo, path] : input.load.skipped) {
-    skipped.push_back({{"repo", input.load.repo_name(repo)}, {"path", path.path}, {"reason", path.reason}});
+    skipped.push_back({{"repo", input.load.repo_name(repo)},
+                       {"path", path.path},
+                       {"reason", path.reason},
+                       {"not_rendered", path.not_rendered}});
   }
   report["skipped"] = std::move(skipped);
   SeverityCounts c = count_findings(input.lint);
@@ -129,7 +132,8 @@ std::string json_report(const ReportInput& input) {
                        {"warning", c.warning},
                        {"notice", c.notice},
                        {"suppressed", input.lint.suppressed},
-                       {"baselined", input.baselined}};
+                       {"baselined", input.baselined},
+                       {"not_rendered", input.load.templates_not_rendered()}};
   if (const std::optional<BaseComparison>& base = input.lint.base) {
     report["summary"]["base"] = {{"new", base->fresh}, {"fixed", base->fixed}, {"existing", base->existing}};
   }

@@ -58,5 +58,24 @@ TEST(JsonReportTest, FindingsCarryAppFingerprintAndDriftValues) {
   EXPECT_EQ(row["sources"][0]["repoHead"], "abc");
 }
 
+TEST(JsonReportTest, SkippedPathsSayWhichAreTemplatesAndTheSummaryCountsThem) {
+  LoadResult load;
+  RepoInput repo;
+  repo.name = "infra";
+  load.repos.push_back(repo);
+  load.skipped.push_back({0, SkippedPath{"charts/x/templates", "Helm chart templates (not rendered)", true}});
+  load.skipped.push_back({0, SkippedPath{"op/pod-template.yaml", "a Go/Jinja template, not rendered", true}});
+  load.skipped.push_back({0, SkippedPath{"link.yaml", "symbolic link to a file outside the repo", false}});
+  LintOutput lint;
+  ReportInput input{load, lint, nullptr, nullptr};
+  nlohmann::json doc = nlohmann::json::parse(json_report(input));
+  ASSERT_EQ(doc["skipped"].size(), 3u);
+  EXPECT_EQ(doc["skipped"][0]["not_rendered"], true);
+  EXPECT_EQ(doc["skipped"][2]["not_rendered"], false);
+  EXPECT_EQ(doc["summary"]["not_rendered"], 2);
+  EXPECT_NE(summary_line(input).find("; 2 templates not rendered (not checked)"), std::string::npos)
+      << summary_line(input);
+}
+
 }  // namespace
 }  // namespace driftlint

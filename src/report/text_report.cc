@@ -51,8 +51,7 @@ std::string summary_line(const ReportInput& input) {
   if (input.baselined) line += " (" + std::to_string(input.baselined) + " in the baseline)";
   line += " in " + plural(input.load.files.size(), "file") + " (" +
           plural(input.load.documents, "document") + ")";
-  size_t not_rendered = static_cast<size_t>(std::count_if(input.load.skipped.begin(), input.load.skipped.end(),
-                                                          [](const auto& s) { return s.second.not_rendered; }));
+  size_t not_rendered = input.load.templates_not_rendered();
   if (not_rendered) line += "; " + plural(not_rendered, "template") + " not rendered (not checked)";
   if (const std::optional<BaseComparison>& base = input.lint.base) {
     line += "; against the base: " + std::to_string(base->fresh) + " new, " + std::to_string(base->fixed) +

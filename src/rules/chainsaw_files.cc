@@ -1,6 +1,8 @@
 #include "rules/chainsaw_files.h"
 
+#include <set>
 #include <string>
+#include <utility>
 
 #include "fs/repo_path.h"
 
@@ -59,13 +61,37 @@ void kyverno_cli_test(const LoadResult& load, const LoadIndex& index, const Mani
   }
 }
 
+bool is_kyverno_cli_test(const ObjectIdentity& id) { return id.group == "cli.kyverno.io" && id.kind == "Test"; }
+bool is_chainsaw_test(const ObjectIdentity& id) { return id.group == "chainsaw.kyverno.io" && id.kind == "Test"; }
+
 }  // namespace
+
+std::set<uint32_t> test_fixture_files(const LoadResult& load) {
+  for (const Manifest& m : load.manifests) {
+    if (is_kyverno_cli_test(m.id) || is_chainsaw_test(m.id)) return chainsaw_files(load, LoadIndex(load)).fixtures;
+  }
+  return {};
+}
+
+// Every file in a folder that holds a test: what the test names (resources,
+// the CLI's expected `patchedResources`, Chainsaw's steps) and what it left
+// behind unnamed, which nothing applies.
+void note_test_folders(const LoadResult& load, const std::set<std::pair<uint32_t, std::string>>& folders,
+                       ChainsawFiles& out) {
+  for (uint32_t f = 0; f < load.files.size(); ++f) {
+    if (folders.count({load.files[f].repo, parent_of(load.files[f].path)})) out.fixtures.insert(f);
+  }
+}
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index) {
   ChainsawFiles out;
+  std::set<std::pair<uint32_t, std::string>> test_folders;
   for (const Manifest& test : load.manifests) {
-    if (test.id.group == "cli.kyverno.io" && test.id.kind == "Test") kyverno_cli_test(load, index, test, out);
-    if (test.id.group != "chainsaw.kyverno.io" || test.id.kind != "Test") continue;
+    if (is_kyverno_cli_test(test.id) || is_chainsaw_test(test.id)) {
+      test_folders.insert({load.files[test.file].repo, parent_of(load.files[test.file].path)});
+    }
+    if (is_kyverno_cli_test(test.id)) kyverno_cli_test(load, index, test, out);
+    if (!is_chainsaw_test(test.id)) continue;
     TestWalk walk{load, index, load.files[test.file], out, {}};
     for (yaml::Node step : test.root.path({"spec", "steps"}).elements()) {
       for (const char* block : {"try", "catch", "finally", "cleanup"}) {
@@ -73,6 +99,7 @@ ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index) {
       }
     }
   }
+  note_test_folders(load, test_folders, out);
   return out;
 }
 

@@ -22,13 +22,19 @@ struct ChainsawFiles {
   // CLI test's resource): never an overlay of a live object that another
   // file of the repos defines, whatever its name.
   std::set<const Manifest*> created;
-  // The files a test names from its own folder or below: its fixtures, each
-  // document applied (or read) on its own to see it admitted or denied, so
-  // variants share a name on purpose. (The policy under test, named from
-  // above, is not one.)
+  // The files a test names from its own folder or below, and every file in
+  // a folder that holds a test: its fixtures, each document applied (or
+  // read) on its own to see it admitted or denied, so variants share a name
+  // on purpose. (The policy under test, named from above, is not one.)
   std::set<uint32_t> fixtures;
 };
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index);
+
+// ChainsawFiles::fixtures alone (the index is built only when a test exists).
+// Rules that judge how workloads run (images, GPUs, commands, quotas) leave
+// these files alone: test inputs, often wrong on purpose, that reach a
+// throwaway test cluster or none.
+std::set<uint32_t> test_fixture_files(const LoadResult& load);
 
 }  // namespace driftlint

@@ -3,6 +3,7 @@
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "model/field_path.h"
+#include "rules/chainsaw_files.h"
 #include "rules/deprecated_api_table.h"
 #include "rules/served_api.h"
 
@@ -32,7 +33,10 @@ const RuleInfo& DeprecatedApiRule::static_info() {
           "bundled 1.34-1.36 API schemas): one that an older bundled release served names the "
           "release that removed it, one only a newer release serves says when it arrives, and each "
           "names the version the chosen release serves instead. Kinds no release serves in that "
-          "group (custom resources, OpenShift's legacy `v1` kinds) are not Kubernetes' to judge.",
+          "group (custom resources, OpenShift's legacy `v1` kinds) are not Kubernetes' to judge. "
+          "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names "
+          "from there) are test inputs, often outdated on purpose (a test of a policy that denies "
+          "removed APIs): not judged.",
       .hint = "Move to the replacement named in the message before upgrading the component.",
       .example = "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: team-a\nspec:\n  cohort: gpu-pool\n",
       .options = {}};
@@ -57,8 +61,10 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
   const DeprecationTable& t = *deprecation_table();
   const KubernetesSchemas* kubernetes = KubernetesSchemas::of(context.config.kubernetes_version);
   if (!kubernetes) kubernetes = KubernetesSchemas::of(KubernetesSchemas::newest());
+  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
+    if (fixtures.count(m.file)) continue;  // a policy test's input, outdated on purpose
     yaml::Node at = m.root.key_node("apiVersion");
     if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
       out.push_back(finding_at(context, m, at,

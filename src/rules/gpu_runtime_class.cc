@@ -4,6 +4,7 @@
 #include "lint/rule.h"
 #include "model/container_gpus.h"
 #include "model/pod_templates.h"
+#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -28,7 +29,8 @@ const RuleInfo& GpuRuntimeClassRule::static_info() {
           "Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, unknown kinds with a pod-shaped "
           "`template:`; see docs/pod-templates.md) where a container asks for an `nvidia.com/` "
           "resource of `gpuResources`. Argo Workflows templates set the class through `podSpecPatch` "
-          "and DRA claims reach the GPU through CDI, not a runtime class: neither is judged.",
+          "and DRA claims reach the GPU through CDI, not a runtime class: neither is judged. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Set `runtimeClassName` (e.g. `nvidia`) in the pod template of every GPU workload.",
       .example = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: train}\nspec:\n  template:\n"
                  "    spec:\n      containers:\n      - name: train\n        image: "
@@ -39,8 +41,10 @@ const RuleInfo& GpuRuntimeClassRule::static_info() {
 
 void GpuRuntimeClassRule::check(const LintContext& context, std::vector<Finding>& out) const {
   ContainerGpus gpu_requests(context.gpu, {});
+  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
+    if (fixtures.count(m.file)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       if (!pod.pod_spec.is_map() || pod.containers.empty()) continue;
       yaml::Node runtime_class = pod.pod_spec.get("runtimeClassName");

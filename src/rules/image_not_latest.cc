@@ -6,6 +6,7 @@
 #include "load/load_index.h"
 #include "model/image_reference.h"
 #include "model/pod_templates.h"
+#include "rules/chainsaw_files.h"
 #include "render/render_set.h"
 #include "render/renderer.h"
 
@@ -35,7 +36,8 @@ const RuleInfo& ImageNotLatestRule::static_info() {
           "placeholder something else fills in: it is not judged, and said once per file as a "
           "suppressed finding (`--show-suppressed`). A file judged as it is because a kustomize build "
           "reading it failed is not judged on an image its own kustomization pins with `images:` "
-          "(`newTag` other than latest, or `digest`).",
+          "(`newTag` other than latest, or `digest`). " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
       .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
                  "    spec:\n      containers:\n      - {name: api, image: registry.example/api:latest}\n",
@@ -101,8 +103,10 @@ bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadInd
 void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::map<uint32_t, Placeholders> placeholders;  // by file, in file order
   std::unique_ptr<LoadIndex> index;                // made when first needed
+  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
+    if (fixtures.count(m.file)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         if (!c.image.is_scalar() || c.image.is_null()) continue;

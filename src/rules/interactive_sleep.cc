@@ -6,6 +6,7 @@
 #include "lint/rule.h"
 #include "model/container_gpus.h"
 #include "model/pod_templates.h"
+#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -62,7 +63,8 @@ const RuleInfo& InteractiveSleepRule::static_info() {
           "has \"gpu\" in its name). Pod templates are found in every workload kind driftlint knows "
           "(see docs/pod-templates.md). The command, args and (for Argo script "
           "templates) the script source are joined with spaces and searched with the configured "
-          "RE2 patterns.",
+          "RE2 patterns. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Run the real workload as the container command so the pod ends when the work does; "
               "for interactive work use a time-limited session (activeDeadlineSeconds) or a "
               "CPU-only pod.",
@@ -103,8 +105,10 @@ Expected<std::unique_ptr<Rule>> InteractiveSleepRule::create(const RuleOptionsIn
 
 void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding>& out) const {
   ContainerGpus gpu_requests(context.gpu, context.objects);
+  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
+    if (fixtures.count(m.file)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         auto gpus = gpu_requests.of(pod, c, m.id.ns);

@@ -4,6 +4,7 @@
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "model/pod_templates.h"
+#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -27,7 +28,8 @@ const RuleInfo& NamespaceGpuQuotaRule::static_info() {
           "Workflows objects, where every submitter's workflows run) that starves everybody else. "
           "The rule reads `spec.hard` keys with the `requests.` prefix or bare that match "
           "`gpuResources` (default `nvidia\\.com/gpu`, `nvidia\\.com/mig-.+`, `amd\\.com/gpu`, "
-          "`gpu\\.intel\\.com/.+`).",
+          "`gpu\\.intel\\.com/.+`). " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Limit GPUs per submitter with a Kueue ClusterQueue and LocalQueue, or with a "
               "submitter-specific workflow semaphore; keep namespace quotas for namespaces that "
               "belong to one team.",
@@ -48,9 +50,10 @@ void NamespaceGpuQuotaRule::check(const LintContext& context, std::vector<Findin
       workflow_namespaces.emplace(m.id.ns, &m);
     }
   }
+  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (!m.id.group.empty() || m.id.kind != "ResourceQuota") continue;
+    if (!m.id.group.empty() || m.id.kind != "ResourceQuota" || fixtures.count(m.file)) continue;
     yaml::Node hard = m.root.path({"spec", "hard"});
     for (auto [key, value] : hard.entries()) {
       auto resource = context.gpu.quota_gpu_resource(key.text());
