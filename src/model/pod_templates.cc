@@ -1,5 +1,6 @@
 #include "model/pod_templates.h"
 
+#include "model/embedded_yaml.h"
 #include "model/field_path.h"
 
 namespace driftlint {
@@ -46,8 +47,32 @@ void add_pod_spec(std::vector<PodTemplateView>& out, yaml::Node pod_spec, std::s
   out.push_back(std::move(view));
 }
 
+void collect(std::vector<PodTemplateView>& out, yaml::Node root, std::string_view group,
+             std::string_view kind, const std::string& prefix, int depth);
+
+// An Argo `resource` template creates (applies, patches) the object its
+// `manifest` string holds: a Job, a PyTorchJob, ...
+void add_argo_resource(std::vector<PodTemplateView>& out, yaml::Node tmpl, const PodTemplateView& where,
+                       int depth) {
+  yaml::Node resource = tmpl.get("resource");
+  yaml::Node manifest = resource.get("manifest");
+  if (!manifest.is_string()) return;
+  std::shared_ptr<const yaml::ParsedFile> parsed = parse_embedded_yaml(resource.key_node("manifest"), manifest);
+  if (!parsed) return;
+  for (const yaml::Document& doc : parsed->documents) {
+    std::string group, version;
+    split_api_version(doc.root.get("apiVersion").text(), group, version);
+    size_t first = out.size();
+    collect(out, doc.root, group, doc.root.get("kind").text(), where.location + ".resource.manifest: ", depth + 1);
+    for (size_t i = first; i < out.size(); ++i) {
+      out[i].embedded = parsed;
+      if (out[i].template_name.empty()) out[i].template_name = where.template_name;
+    }
+  }
+}
+
 void add_argo_templates(std::vector<PodTemplateView>& out, yaml::Node workflow_spec,
-                        const std::string& prefix) {
+                        const std::string& prefix, int depth) {
   yaml::Node templates = workflow_spec.get("templates");
   size_t index = 0;
   for (yaml::Node tmpl : templates.elements()) {
@@ -73,6 +98,7 @@ void add_argo_templates(std::vector<PodTemplateView>& out, yaml::Node workflow_s
         if (container.is_map()) view.containers.push_back(container_view(container, list));
       }
     }
+    add_argo_resource(out, tmpl, view, depth);
     if (!view.containers.empty()) out.push_back(std::move(view));
   }
 }
@@ -174,9 +200,6 @@ void add_train_job(std::vector<PodTemplateView>& out, yaml::Node root, const std
   out.push_back(std::move(view));
 }
 
-void collect(std::vector<PodTemplateView>& out, yaml::Node root, std::string_view group,
-             std::string_view kind, const std::string& prefix, int depth);
-
 // Argo Events: the Sensor's or EventSource's own pod (`spec.template`), and
 // the objects a Sensor's triggers create (a Job, a Workflow, ...).
 void add_argo_events(std::vector<PodTemplateView>& out, yaml::Node root, std::string_view kind,
@@ -242,8 +265,10 @@ void collect(std::vector<PodTemplateView>& out, yaml::Node root, std::string_vie
   yaml::Node spec = root.get("spec");
   if (group == "argoproj.io" && (kind == "Workflow" || kind == "WorkflowTemplate" ||
                                  kind == "ClusterWorkflowTemplate" || kind == "CronWorkflow")) {
-    if (kind == "CronWorkflow") return add_argo_templates(out, spec.get("workflowSpec"), prefix + "spec.workflowSpec.");
-    return add_argo_templates(out, spec, prefix + "spec.");
+    if (kind == "CronWorkflow") {
+      return add_argo_templates(out, spec.get("workflowSpec"), prefix + "spec.workflowSpec.", depth);
+    }
+    return add_argo_templates(out, spec, prefix + "spec.", depth);
   }
   if (group == "argoproj.io" && (kind == "Sensor" || kind == "EventSource")) {
     return add_argo_events(out, root, kind, prefix, depth);

@@ -3,11 +3,13 @@
 // commands and resources without re-walking YAML per kind.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "model/manifest.h"
+#include "yaml/parser.h"
 #include "yaml/tree.h"
 
 namespace driftlint {
@@ -38,12 +40,15 @@ struct PodTemplateView {
   std::string template_name;  // Argo template name, else empty
   yaml::Node pod_spec;        // the PodSpec; invalid for Argo templates and a TrainJob's trainer
   std::vector<ContainerView> containers;
+  // Owns the nodes of an object written as a string (an Argo `resource`
+  // template's manifest; see model/embedded_yaml.h); null otherwise.
+  std::shared_ptr<const yaml::ParsedFile> embedded;
 };
 
 // Every pod template of an object: built-in workloads (Pod, PodTemplate,
 // Deployment, StatefulSet, DaemonSet, ReplicaSet, ReplicationController, Job,
 // CronJob), Argo Workflows (Workflow, WorkflowTemplate, ClusterWorkflowTemplate,
-// CronWorkflow), Argo Rollouts (Rollout, AnalysisTemplate jobs), Argo Events
+// CronWorkflow; a `resource` template's manifest too), Argo Rollouts (Rollout, AnalysisTemplate jobs), Argo Events
 // (Sensor and EventSource pods, the objects a Sensor's triggers create),
 // Volcano Job and CronJob, Kubeflow training jobs (`*ReplicaSpecs`), TrainJob's
 // trainer, TrainingRuntime, JobSet, Ray (RayCluster, RayJob, RayService),

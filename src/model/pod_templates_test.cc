@@ -150,5 +150,23 @@ TEST(PodTemplatesTest, OtherKindsHaveNone) {
                   .empty());
 }
 
+TEST(PodTemplatesTest, AnArgoResourceTemplatesManifestIsReadAsTheObjectItCreates) {
+  Kept keep;
+  auto views = views_of(
+      "apiVersion: argoproj.io/v1alpha1\nkind: Workflow\nmetadata: {name: w}\nspec:\n  templates:\n"
+      "  - name: launch\n    resource:\n      action: create\n      manifest: |\n"
+      "        apiVersion: batch/v1\n        kind: Job\n        metadata: {name: j}\n        spec:\n"
+      "          template:\n            spec:\n              containers:\n              - name: train\n"
+      "                image: busybox\n",
+      keep);
+  ASSERT_EQ(views.size(), 1u);
+  EXPECT_EQ(views[0].location, "spec.templates[launch].resource.manifest: spec.template.spec");
+  EXPECT_EQ(views[0].template_name, "launch");
+  ASSERT_TRUE(views[0].embedded);
+  ASSERT_EQ(views[0].containers.size(), 1u);
+  EXPECT_EQ(views[0].containers[0].image.text(), "busybox");
+  EXPECT_EQ(views[0].containers[0].image.position().line, 18u);  // the file's line
+}
+
 }  // namespace
 }  // namespace driftlint

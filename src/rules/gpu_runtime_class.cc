@@ -29,7 +29,7 @@ const RuleInfo& GpuRuntimeClassRule::static_info() {
           "Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, unknown kinds with a pod-shaped "
           "`template:`; see docs/pod-templates.md) where a container asks for an `nvidia.com/` "
           "resource of `gpuResources`. Argo Workflows templates set the class through `podSpecPatch` "
-          "and DRA claims reach the GPU through CDI, not a runtime class: neither is judged. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "(an object a `resource` template creates is read as that object) and DRA claims reach the GPU through CDI, not a runtime class: neither is judged. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
           "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Set `runtimeClassName` (e.g. `nvidia`) in the pod template of every GPU workload.",
       .example = "apiVersion: batch/v1\nkind: Job\nmetadata: {name: train}\nspec:\n  template:\n"

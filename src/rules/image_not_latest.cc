@@ -50,6 +50,7 @@ namespace {
 struct Placeholders {
   const Manifest* manifest = nullptr;
   yaml::Node first;
+  std::shared_ptr<const yaml::ParsedFile> keep;  // owns `first` when it is in an embedded manifest
   size_t count = 0;
 };
 
@@ -113,7 +114,7 @@ void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>&
         std::optional<ImageReference> ref = parse_image_reference(c.image.text());
         if (!ref) {
           Placeholders& p = placeholders[m.file];
-          if (p.count++ == 0) p = {&m, c.image, 1};
+          if (p.count++ == 0) p = {&m, c.image, pod.embedded, 1};
           continue;
         }
         if (!ref->unpinned() || pinned_by_kustomization(context, index, m, *ref)) continue;

@@ -1,0 +1,72 @@
+#include "model/embedded_yaml.h"
+
+#include "yaml/template_actions.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+namespace driftlint {
+
+namespace {
+
+// The text of a literal block scalar, each line indented as in the file.
+std::string block_layout(yaml::Node key, yaml::Node scalar, std::string_view text) {
+  yaml::Position at = key.position();
+  std::string out(scalar.position().line, '\n');  // the text starts on the line after the `|`
+  std::string indent(at.column > 0 ? at.column - 1 + 2 : 2, ' ');
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (end > start) out.append(indent).append(text.substr(start, end - start));
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+// A one-line string where it is written.
+std::string line_layout(yaml::Node scalar, std::string_view text) {
+  yaml::Position at = scalar.position();
+  if (at.line == 0) return std::string(text);
+  std::string out(at.line - 1, '\n');
+  out.append(at.column - 1 + (scalar.quoted() ? 1 : 0), ' ');
+  out.append(text);
+  out += '\n';
+  return out;
+}
+
+// Lines of `text` up to its last one with content.
+uint32_t lines_used(std::string_view text) {
+  size_t last = text.find_last_not_of(" \n");
+  if (last == std::string_view::npos) return 0;
+  return static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(last), '\n')) + 1;
+}
+
+// Whether a string with line breaks is a block scalar whose text fills the
+// lines after it: the tree keeps no style, but a quoted string whose breaks
+// are escapes (`"kind: Pod\nspec: ..."`, as JSON writes it) sits on one line,
+// and the next node of the file (ids follow the file) comes right after it.
+bool fills_following_lines(yaml::Node scalar, std::string_view text) {
+  const yaml::Tree* tree = scalar.tree();
+  if (scalar.id() + 1 >= tree->node_count()) return true;
+  yaml::Position next = tree->node(scalar.id() + 1).position();
+  return next.line == 0 || next.line > scalar.position().line + lines_used(text);
+}
+
+}  // namespace
+
+std::shared_ptr<const yaml::ParsedFile> parse_embedded_yaml(yaml::Node key, yaml::Node scalar) {
+  std::optional<std::string_view> text = scalar.as_string();
+  if (!text || text->empty()) return nullptr;
+  bool lines = text->find('\n') != std::string_view::npos;
+  if (lines && !fills_following_lines(scalar, *text)) return nullptr;
+  if (yaml::find_template_action(*text)) return nullptr;  // YAML only once Argo substitutes it
+  std::string laid_out = lines ? block_layout(key, scalar, *text) : line_layout(scalar, *text);
+  auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(laid_out));
+  if (parsed->error || parsed->out_of_memory) return nullptr;
+  return parsed;
+}
+
+}  // namespace driftlint
