@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "base/strings.h"
+#include "cli/subcommand_parser.h"
 #include "config/config.h"
 #include "schema/kubernetes_schemas.h"
 
@@ -190,19 +191,9 @@ Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::strin
   CheckCommandLine line;
   Typed typed;
   po::options_description visible = visible_options(line.options, typed);
-  po::options_description hidden;
-  hidden.add_options()("path", po::value<std::vector<std::string>>(&line.options.paths));
-  po::options_description all;
-  all.add(visible).add(hidden);
-  po::positional_options_description positional;
-  positional.add("path", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return Error{std::string("check: ") + e.what() + " (driftlint check --help lists the options)"};
-  }
+  Expected<po::variables_map> parsed = parse_options_and_paths(args, visible, line.options.paths, "check");
+  if (!parsed) return parsed.error();
+  const po::variables_map& vm = *parsed;
   if (vm.count("help")) {
     std::ostringstream help;
     help << usage() << "\n" << visible;

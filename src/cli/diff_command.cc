@@ -10,6 +10,7 @@
 #include "base/files.h"
 #include "cli/check_pipeline.h"
 #include "cli/commands.h"
+#include "cli/subcommand_parser.h"
 #include "load/base_revision.h"
 #include "report/diff_report.h"
 
@@ -52,17 +53,9 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
       "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
-  po::options_description all;
-  all.add(visible).add_options()("path", po::value<std::vector<std::string>>(&o.check.paths));
-  po::positional_options_description positional;
-  positional.add("path", -1);
-  po::variables_map vm;
-  try {
-    po::store(po::command_line_parser(args).options(all).positional(positional).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return Error{std::string("diff: ") + e.what() + " (driftlint diff --help lists the options)"};
-  }
+  Expected<po::variables_map> parsed = parse_options_and_paths(args, visible, o.check.paths, "diff");
+  if (!parsed) return parsed.error();
+  const po::variables_map& vm = *parsed;
   if (vm.count("help")) {
     std::ostringstream help;
     help << kUsage << "\n" << visible;
