@@ -1,11 +1,13 @@
 // libFuzzer target: the manifest loader (template detection, parse, extract
-// objects and lists, scan ignore directives). Built by ci/fuzz.
+// objects and lists, scan ignore directives), and the pod templates rules
+// read (with objects embedded in strings). Built by ci/fuzz.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 
 #include "load/directives.h"
 #include "load/loader.h"
+#include "model/pod_templates.h"
 #include "yaml/parser.h"
 #include "yaml/template_actions.h"
 
@@ -20,5 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   driftlint::Extracted extracted;
   driftlint::extract_manifests(parsed, "fuzz.yaml", 0, extracted);
   driftlint::scan_ignore_directives(text, parsed);
+  for (const driftlint::Manifest& m : extracted.manifests) {
+    for (const driftlint::PodTemplateView& pod : driftlint::pod_templates(m)) {
+      for (const driftlint::ContainerView& c : pod.containers) {
+        if (c.image.is_scalar() && c.image.position().line == 0) __builtin_trap();
+        (void)c.command_line();
+      }
+    }
+  }
   return 0;
 }
