@@ -10,10 +10,11 @@ namespace driftlint {
 
 namespace {
 
-// The text of a literal block scalar, each line indented as in the file.
-std::string block_layout(yaml::Node key, yaml::Node scalar, std::string_view text) {
+// The text of a literal block scalar, each line indented as in the file (it
+// starts on the line after the `|`: the parse's line_offset).
+std::string block_layout(yaml::Node key, std::string_view text) {
   yaml::Position at = key.position();
-  std::string out(scalar.position().line, '\n');  // the text starts on the line after the `|`
+  std::string out;
   std::string indent(at.column > 0 ? at.column - 1 + 2 : 2, ' ');
   size_t start = 0;
   while (start < text.size()) {
@@ -26,12 +27,10 @@ std::string block_layout(yaml::Node key, yaml::Node scalar, std::string_view tex
   return out;
 }
 
-// A one-line string where it is written.
+// A one-line string at its column (its line is the parse's line_offset).
 std::string line_layout(yaml::Node scalar, std::string_view text) {
   yaml::Position at = scalar.position();
-  if (at.line == 0) return std::string(text);
-  std::string out(at.line - 1, '\n');
-  out.append(at.column - 1 + (scalar.quoted() ? 1 : 0), ' ');
+  std::string out(at.column > 0 ? at.column - 1 + (scalar.quoted() ? 1 : 0) : 0, ' ');
   out.append(text);
   out += '\n';
   return out;
@@ -63,8 +62,11 @@ std::shared_ptr<const yaml::ParsedFile> parse_embedded_yaml(yaml::Node key, yaml
   bool lines = text->find('\n') != std::string_view::npos;
   if (lines && !fills_following_lines(scalar, *text)) return nullptr;
   if (yaml::find_template_action(*text)) return nullptr;  // YAML only once Argo substitutes it
-  std::string laid_out = lines ? block_layout(key, scalar, *text) : line_layout(scalar, *text);
-  auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(laid_out));
+  std::string laid_out = lines ? block_layout(key, *text) : line_layout(scalar, *text);
+  yaml::ParseLimits limits;
+  uint32_t line = scalar.position().line;
+  limits.line_offset = lines ? line : (line > 0 ? line - 1 : 0);
+  auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(laid_out, limits));
   if (parsed->error || parsed->out_of_memory) return nullptr;
   return parsed;
 }

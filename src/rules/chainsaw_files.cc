@@ -11,9 +11,12 @@ namespace driftlint {
 namespace {
 
 // A file named by a test beside it or below it: one of the test's fixtures.
+// A test at the repo's root names the repo's own manifests: only the files
+// beside it there are its fixtures.
 void note_fixture(const LoadedFile& test_file, const std::string& path, uint32_t file, ChainsawFiles& out) {
   std::string folder = parent_of(test_file.path);
-  if (folder.empty() || path.compare(0, folder.size() + 1, folder + "/") == 0) out.fixtures.insert(file);
+  bool inside = folder.empty() ? parent_of(path).empty() : path.compare(0, folder.size() + 1, folder + "/") == 0;
+  if (inside) out.fixtures.insert(file);
 }
 
 struct TestWalk {
@@ -64,6 +67,17 @@ void kyverno_cli_test(const LoadResult& load, const LoadIndex& index, const Mani
 bool is_kyverno_cli_test(const ObjectIdentity& id) { return id.group == "cli.kyverno.io" && id.kind == "Test"; }
 bool is_chainsaw_test(const ObjectIdentity& id) { return id.group == "chainsaw.kyverno.io" && id.kind == "Test"; }
 
+// Every file in a folder that holds a test (not the repo's root): what the
+// test names (resources, the CLI's expected `patchedResources`, Chainsaw's
+// steps) and what it left behind unnamed, which nothing applies.
+void note_test_folders(const LoadResult& load, const std::set<std::pair<uint32_t, std::string>>& folders,
+                       ChainsawFiles& out) {
+  for (uint32_t f = 0; f < load.files.size(); ++f) {
+    std::string folder = parent_of(load.files[f].path);
+    if (!folder.empty() && folders.count({load.files[f].repo, folder})) out.fixtures.insert(f);
+  }
+}
+
 }  // namespace
 
 std::set<uint32_t> test_fixture_files(const LoadResult& load) {
@@ -71,16 +85,6 @@ std::set<uint32_t> test_fixture_files(const LoadResult& load) {
     if (is_kyverno_cli_test(m.id) || is_chainsaw_test(m.id)) return chainsaw_files(load, LoadIndex(load)).fixtures;
   }
   return {};
-}
-
-// Every file in a folder that holds a test: what the test names (resources,
-// the CLI's expected `patchedResources`, Chainsaw's steps) and what it left
-// behind unnamed, which nothing applies.
-void note_test_folders(const LoadResult& load, const std::set<std::pair<uint32_t, std::string>>& folders,
-                       ChainsawFiles& out) {
-  for (uint32_t f = 0; f < load.files.size(); ++f) {
-    if (folders.count({load.files[f].repo, parent_of(load.files[f].path)})) out.fixtures.insert(f);
-  }
 }
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index) {

@@ -39,6 +39,9 @@ struct ParseLimits {
   // Nested maps and lists; Kubernetes objects rarely pass 20.
   size_t max_depth = 1'000;
   YamlEngine engine = YamlEngine::Libyaml;
+  // Added to every node's line: for YAML held in a string of another file
+  // (model/embedded_yaml.h), so positions are that file's.
+  uint32_t line_offset = 0;
 };
 
 struct ParsedFile {

@@ -12,8 +12,14 @@ Position to_position(const EventMark& mark) {
 TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
     : out_(out), limits_(limits), tree_(std::make_shared<Tree>()) {}
 
+Position TreeBuilder::placed(const EventMark& mark) const {
+  Position p = to_position(mark);
+  if (mark.known) p.line += limits_.line_offset;
+  return p;
+}
+
 void TreeBuilder::document_start(const EventMark& mark) {
-  document_start_ = to_position(mark);
+  document_start_ = placed(mark);
   document_root_ = kNone;
   anchors_.clear();
   alias_expansion_ = 0;
@@ -96,7 +102,7 @@ void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::str
   if (frames_.size() >= limits_.max_depth) throw_too_deep(mark);
   NodeData d;
   d.kind = kind;
-  d.position = to_position(mark);
+  d.position = placed(mark);
   tree_->nodes_.push_back(d);
   uint32_t id = static_cast<uint32_t>(tree_->nodes_.size() - 1);
   frames_.push_back({id, scratch_.size(), std::string(anchor), 1, 0});
@@ -130,7 +136,7 @@ uint32_t TreeBuilder::add_scalar(const EventMark& mark, std::string_view text, S
   d.scalar_type = type;
   d.bool_value = bool_value;
   d.quoted = quoted;
-  d.position = to_position(mark);
+  d.position = placed(mark);
   d.offset = static_cast<uint32_t>(tree_->text_.size());
   d.length = static_cast<uint32_t>(text.size());
   tree_->text_.append(text);

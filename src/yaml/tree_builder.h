@@ -115,6 +115,8 @@ class TreeBuilder {
 
   ParsedFile& out_;
   const ParseLimits& limits_;
+  // A mark's position, moved by limits_.line_offset.
+  Position placed(const EventMark& mark) const;
   std::shared_ptr<Tree> tree_;
   std::vector<Frame> frames_;
   std::vector<uint32_t> scratch_;
