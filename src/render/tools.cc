@@ -81,16 +81,27 @@ std::string innermost_cause(std::string message) {
   return message;
 }
 
-// The first message of stderr: its first line, or a klog block
-// (`err=<` then tab-indented lines up to ` >`) joined into one line.
+// Whether a line of stderr is a warning printed before the error, such as
+// kustomize's `# Warning: 'bases' is deprecated. ...` or kubectl's
+// `Warning: ...`: never the reason a build failed.
+bool is_warning_line(std::string_view line) {
+  line = trim(line);
+  return line.empty() || line.rfind("# Warning:", 0) == 0 || line.rfind("Warning:", 0) == 0;
+}
+
+// The first message of stderr after any warnings: its first line, or a klog
+// block (`err=<` then tab-indented lines up to ` >`) joined into one line.
 std::string first_message(std::string_view err) {
   std::vector<std::string_view> lines = split(err, '\n');
+  size_t first = 0;
+  while (first < lines.size() && is_warning_line(lines[first])) ++first;
+  if (first == lines.size()) first = 0;  // only warnings: say the first
   if (lines.empty()) return {};
-  std::string out(trim(lines[0]));
+  std::string out(trim(lines[first]));
   if (out.size() < 5 || out.compare(out.size() - 5, 5, "err=<") != 0) return out;
   out.resize(out.size() - 1);
   out += '"';
-  for (size_t i = 1; i < lines.size() && trim(lines[i]) != ">"; ++i) {
+  for (size_t i = first + 1; i < lines.size() && trim(lines[i]) != ">"; ++i) {
     std::string_view l = trim(lines[i]);
     if (l.empty() || l == "`") {
       out += l;

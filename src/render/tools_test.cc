@@ -46,6 +46,25 @@ TEST(RenderToolsTest, MultiLineLogMessagesAreJoined) {
             "kustomize timed out after 120 s (--render-timeout)");
 }
 
+TEST(RenderToolsTest, DeprecationWarningsBeforeTheErrorAreNotTheReason) {
+  // What kubectl kustomize prints for NVIDIA gpu-operator's config/manifests:
+  // warnings about the kustomizations it reads, then why it failed.
+  ProcessResult r;
+  r.started = true;
+  r.exit_code = 1;
+  r.err = "# Warning: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize edit fix' to update "
+          "your Kustomization automatically.\n# Warning: 'patchesStrategicMerge' is deprecated.\n"
+          "E1204 08:10:17.021761   15639 run.go:72] \"command failed\" err=\"accumulating resources: "
+          "accumulation err='accumulating resources from '../manager': '/tmp/ws/config/manager' must resolve to a "
+          "file': recursed accumulation of path '/tmp/ws/config/manager': loading KV pairs: env source files: "
+          "[.env]: evalsymlink failure on '/tmp/ws/config/manager/.env' : lstat /tmp/ws/config/manager/.env: no "
+          "such file or directory\"\n";
+  EXPECT_EQ(tool_failure(r, "kustomize", std::chrono::seconds(1), "/tmp/ws"),
+            "'loading KV pairs: env source files: [.env]: 'config/manager/.env': no such file or directory'");
+  r.err = "# Warning: 'bases' is deprecated.\n";
+  EXPECT_EQ(tool_failure(r, "kustomize", std::chrono::seconds(1), "/tmp/ws"), "'# Warning: 'bases' is deprecated.'");
+}
+
 TEST(HelmBuildTest, ArgumentsAsArgoCdPassesThem) {
   RenderTool helm{{"helm", "template"}, "v3.14.0", "helm v3.14.0"};
   RenderRequest r;
