@@ -120,7 +120,9 @@ void Validator::check_field(const SchemaNode* s, yaml::Node n, yaml::Node key, y
   if (s->embedded_resource && (name == "apiVersion" || name == "kind" || name == "metadata")) return;
   if (s->additional == SchemaNode::Additional::Schema) {
     if (!pruned(s->additional_schema)) check(s->additional_schema, value, key, &sub, depth + 1);
-  } else if (closed) {
+  } else if (closed && !(partial_ && value.is_null())) {
+    // In a strategic-merge patch a null deletes the field: deleting one the
+    // object cannot have changes nothing, and the merged object is valid.
     report_unknown(s, name, key, &sub, "");
   }
 }
