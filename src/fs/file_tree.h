@@ -16,7 +16,7 @@ namespace driftlint {
 struct SkippedPath {
   std::string path;  // relative to the repo root
   std::string reason;
-  bool not_rendered = false;  // a template (Helm chart templates, a Go/Jinja template file)
+  bool not_rendered = false;  // a template (Helm chart templates, a Go, Jinja or Terraform template file)
 };
 
 struct FileListing {

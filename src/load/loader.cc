@@ -174,7 +174,7 @@ void join_files(LoadResult& result, std::vector<Extracted>& per_file, std::vecto
     if (f.template_action) {
       result.skipped.emplace_back(
           f.repo, SkippedPath{f.path,
-                              "a Go/Jinja template (line " + std::to_string(f.template_action->line) + ": " +
+                              "a template (Go, Jinja or Terraform; line " + std::to_string(f.template_action->line) + ": " +
                                   f.template_action->excerpt + "), not rendered: not checked",
                               true});
     }

@@ -86,7 +86,7 @@ struct LoadResult {
   // Files the parse cache supplied (not read, not parsed).
   size_t files_from_cache() const;
   // Skipped paths that are templates not rendered (Helm `templates/`
-  // folders, Go/Jinja template files): counted in every report's summary.
+  // folders, Go, Jinja or Terraform template files): counted in every report's summary.
   size_t templates_not_rendered() const;
 
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }

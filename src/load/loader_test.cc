@@ -82,7 +82,7 @@ TEST(LoaderTest, TemplatesAreSkippedAsNotRenderedNeverParsed) {
   ASSERT_EQ(r.skipped.size(), 1u);
   EXPECT_EQ(r.skipped[0].second.path, "a-template.yaml");
   EXPECT_TRUE(r.skipped[0].second.not_rendered);
-  EXPECT_EQ(r.skipped[0].second.reason, "a Go/Jinja template (line 6: {{.Image}}), not rendered: not checked");
+  EXPECT_EQ(r.skipped[0].second.reason, "a template (Go, Jinja or Terraform; line 6: {{.Image}}), not rendered: not checked");
 }
 
 TEST(LoaderTest, ParallelLoadGivesTheSameResult) {

@@ -18,6 +18,7 @@
 #include "base/hash.h"
 #include "git/repository.h"
 #include "load/loader.h"
+#include "yaml/template_actions.h"
 #include "yaml/tree_codec.h"
 
 namespace driftlint {
@@ -37,7 +38,8 @@ constexpr std::string_view kMagic = "DLPCACH2";  // bump with any change to the 
 std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
          (limits.engine == yaml::YamlEngine::Libyaml ? "libyaml" : "yaml-cpp") + "/depth=" +
-         std::to_string(limits.max_depth) + "/aliases=" + std::to_string(limits.max_alias_expansion);
+         std::to_string(limits.max_depth) + "/aliases=" + std::to_string(limits.max_alias_expansion) +
+         "/templates=" + std::to_string(yaml::kTemplateActionsVersion);
 }
 
 bool is_pack(const std::string& name) { return name.size() > 5 && name.compare(name.size() - 5, 5, ".pack") == 0; }

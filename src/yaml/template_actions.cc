@@ -18,6 +18,26 @@ bool opens_action(std::string_view text, uint64_t brace) {
   return brace + 1 < text.size() && (text[brace + 1] == '{' || text[brace + 1] == '%');
 }
 
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// A Terraform `templatefile` action at `at` of a line that broke the scanner:
+// a directive (`%{ if ... }`, `%{ for ... }`), an interpolation that calls a
+// function (`${indent(4, yamlencode(x))}`), or one that is the whole line
+// (text pasted in before YAML is read). A plain `${VAR}` elsewhere on a
+// broken line is not one: Flux substitutes those after the YAML is parsed,
+// so that line must be YAML already, and its error stays an error.
+bool terraform_action(std::string_view l, size_t at) {
+  if (l[at] == '%') return true;
+  size_t name = at + 2;
+  while (name < l.size() && is_word_char(l[name])) ++name;
+  if (name > at + 2 && name < l.size() && l[name] == '(') return true;
+  std::string_view rest = l.substr(at);
+  while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\r' || rest.back() == '\t')) rest.remove_suffix(1);
+  return l.find_first_not_of(" \t-") == at && !rest.empty() && rest.back() == '}';
+}
+
 // Where the scanner gave up: an action on that line (before any quote or
 // comment) is what broke it.
 std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t index, uint64_t line) {
@@ -25,11 +45,11 @@ std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t ind
   start = start == std::string_view::npos ? 0 : start + 1;
   size_t end = text.find('\n', start);
   std::string_view l = text.substr(start, (end == std::string_view::npos ? text.size() : end) - start);
-  for (std::string_view open : {"{{", "{%"}) {
+  size_t quote = l.find_first_of("\"'#");
+  for (std::string_view open : {"{{", "{%", "${", "%{"}) {
     size_t at = l.find(open);
-    if (at == std::string_view::npos) continue;
-    size_t quote = l.find_first_of("\"'#");
-    if (quote != std::string_view::npos && quote < at) continue;
+    if (at == std::string_view::npos || (quote != std::string_view::npos && quote < at)) continue;
+    if (open[1] == '{' && open[0] != '{' && !terraform_action(l, at)) continue;
     return action_at(text, start + at, line, at);
   }
   return std::nullopt;
@@ -38,7 +58,10 @@ std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t ind
 }  // namespace
 
 std::optional<TemplateAction> find_template_action(std::string_view text) {
-  if (text.find("{{") == std::string_view::npos && text.find("{%") == std::string_view::npos) return std::nullopt;
+  if (text.find("{{") == std::string_view::npos && text.find("{%") == std::string_view::npos &&
+      text.find("${") == std::string_view::npos && text.find("%{") == std::string_view::npos) {
+    return std::nullopt;
+  }
   scan::ReaderCheck reader = scan::check_reader(text);
   std::string_view scanned = reader.scanned(text);
   scan::Scanner scanner(scanned, reader);

@@ -45,5 +45,41 @@ TEST(TemplateActionsTest, ActionsInStringsAreData) {
   }
 }
 
+TEST(TemplateActionsTest, TerraformTemplatefileActionsThatBreakYaml) {
+  struct Case {
+    const char* text;
+    uint32_t line, column;
+  } cases[] = {
+      // ai-on-gke's kuberay-cluster values: a whole line pasted in by indent().
+      {"head:\n  labels:\n    node-type: head\n    ${indent(4, chomp(yamlencode(additional_labels)))}\n"
+       "  serviceAccountName: ${k8s_service_account}\n",
+       4, 5},
+      {"spec:\n%{ if gpu }\n  runtimeClassName: nvidia\n%{ endif }\n  containers: []\n", 2, 1},
+      {"volumes:\n%{ for v in vols ~}\n- name: ${v}\n%{ endfor ~}\n", 2, 1},
+      {"metadata:\n  annotations: ${jsonencode({\"a\": \"b\"})}\n", 2, 16},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    auto action = find_template_action(c.text);
+    ASSERT_TRUE(action);
+    EXPECT_EQ(action->line, c.line);
+    EXPECT_EQ(action->column, c.column);
+  }
+}
+
+TEST(TemplateActionsTest, VariablesInValidYamlAndRealErrorsNearThemAreNotTemplates) {
+  for (const char* text : {
+           // envsubst and Flux postBuild variables in YAML that parses: data.
+           "image: ${REGISTRY}/app:${TAG}\nhost: app.${SECRET_DOMAIN}\n",
+           "${KEY}: value\nlist: [${A}, ${B}]\n",
+           "cost: \"%{not a directive}\"\n",
+           // Flux substitutes after parsing: a broken line is broken, variable or not.
+           "metadata:\n  name: app\n   namespace: ${NS}\n",
+           "data:\n  url: [https://${HOST}\n",
+       }) {
+    EXPECT_FALSE(find_template_action(text)) << text;
+  }
+}
+
 }  // namespace
 }  // namespace driftlint::yaml
