@@ -94,7 +94,9 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
   std::set<std::string> active;
   for (const ActiveRule& a : rules) active.insert(a.rule->info().id);
   SuppressionIndex suppressions(context.load, context.config);
+  ChainsawFiles tests = policy_tests(context.load);
   LintContext with_suppressions = context;
+  with_suppressions.policy_tests = &tests;
   with_suppressions.active_rules = &active;
   with_suppressions.suppressions = &suppressions;
   with_suppressions.rule_ids = &ids;

@@ -14,6 +14,7 @@
 #include "lint/finding.h"
 #include "model/gpu_resources.h"
 #include "load/loader.h"
+#include "load/policy_tests.h"
 #include "render/render_set.h"
 #include "yaml/tree.h"
 
@@ -62,11 +63,16 @@ struct LintContext {
   const SuppressionIndex* suppressions = nullptr;  // set by the engine
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine
+  const ChainsawFiles* policy_tests = nullptr;  // what policy tests do with their files, set by the engine
   unsigned jobs = 1;  // threads the engine may run rules on
   const RenderSet* renders = nullptr;  // every kustomize and Helm build of the run
   // The objects rules judge: what is applied. Rules that read files (syntax,
   // duplicate keys, which files an app deploys) read `load` instead.
   std::vector<const Manifest*> objects;
+
+  // An object from a policy test's inputs (load/policy_tests.h): wrong on
+  // purpose and never deployed, so rules that judge how workloads run skip it.
+  bool is_policy_test_input(const Manifest& m) const { return policy_tests->fixtures.count(m.file) > 0; }
 };
 
 class Rule {

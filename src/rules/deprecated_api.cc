@@ -3,7 +3,6 @@
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "model/field_path.h"
-#include "rules/chainsaw_files.h"
 #include "rules/deprecated_api_table.h"
 #include "rules/served_api.h"
 
@@ -61,10 +60,9 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
   const DeprecationTable& t = *deprecation_table();
   const KubernetesSchemas* kubernetes = KubernetesSchemas::of(context.config.kubernetes_version);
   if (!kubernetes) kubernetes = KubernetesSchemas::of(KubernetesSchemas::newest());
-  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (fixtures.count(m.file)) continue;  // a policy test's input, outdated on purpose
+    if (context.is_policy_test_input(m)) continue;  // a policy test's input, outdated on purpose
     yaml::Node at = m.root.key_node("apiVersion");
     if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
       out.push_back(finding_at(context, m, at,

@@ -4,7 +4,6 @@
 #include <tuple>
 
 #include "lint/rule.h"
-#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -126,13 +125,11 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
     by_identity[{load.file_of(m).repo, m.id.group, m.id.kind, m.id.ns, m.id.name}].push_back(&m);
   }
   BuildUnits units;
-  ChainsawFiles tests;
   bool units_built = false;
   for (const auto& [key, group] : by_identity) {
     if (group.size() < 2) continue;
     if (!units_built) {
       units = build_units(load);
-      tests = chainsaw_files(load, LoadIndex(load));
       units_built = true;
     }
     for (size_t j = 1; j < group.size(); ++j) {
@@ -142,7 +139,7 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
         const Manifest& first = *group[i];
         const LoadedFile& first_file = load.file_of(first);
         std::string reason;
-        if (tests.fixtures.count(first.file) && tests.fixtures.count(later.file)) continue;
+        if (context.is_policy_test_input(first) && context.is_policy_test_input(later)) continue;
         if (first.rendered() || later.rendered()) {
           // One build's output (kustomize itself refuses most duplicates, but
           // not two versions of one object); different builds are different applies.

@@ -4,7 +4,6 @@
 #include "lint/rule.h"
 #include "model/container_gpus.h"
 #include "model/pod_templates.h"
-#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -41,10 +40,9 @@ const RuleInfo& GpuRuntimeClassRule::static_info() {
 
 void GpuRuntimeClassRule::check(const LintContext& context, std::vector<Finding>& out) const {
   ContainerGpus gpu_requests(context.gpu, {});
-  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (fixtures.count(m.file)) continue;
+    if (context.is_policy_test_input(m)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       if (!pod.pod_spec.is_map() || pod.containers.empty()) continue;
       yaml::Node runtime_class = pod.pod_spec.get("runtimeClassName");

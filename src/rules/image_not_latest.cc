@@ -6,7 +6,6 @@
 #include "load/load_index.h"
 #include "model/image_reference.h"
 #include "model/pod_templates.h"
-#include "rules/chainsaw_files.h"
 #include "render/render_set.h"
 #include "render/renderer.h"
 
@@ -104,10 +103,9 @@ bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadInd
 void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::map<uint32_t, Placeholders> placeholders;  // by file, in file order
   std::unique_ptr<LoadIndex> index;                // made when first needed
-  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (fixtures.count(m.file)) continue;
+    if (context.is_policy_test_input(m)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         if (!c.image.is_scalar() || c.image.is_null()) continue;

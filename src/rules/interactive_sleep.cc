@@ -6,7 +6,6 @@
 #include "lint/rule.h"
 #include "model/container_gpus.h"
 #include "model/pod_templates.h"
-#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -105,10 +104,9 @@ Expected<std::unique_ptr<Rule>> InteractiveSleepRule::create(const RuleOptionsIn
 
 void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding>& out) const {
   ContainerGpus gpu_requests(context.gpu, context.objects);
-  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (fixtures.count(m.file)) continue;
+    if (context.is_policy_test_input(m)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         auto gpus = gpu_requests.of(pod, c, m.id.ns);

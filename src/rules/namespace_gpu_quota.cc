@@ -4,7 +4,6 @@
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "model/pod_templates.h"
-#include "rules/chainsaw_files.h"
 
 namespace driftlint {
 
@@ -50,10 +49,9 @@ void NamespaceGpuQuotaRule::check(const LintContext& context, std::vector<Findin
       workflow_namespaces.emplace(m.id.ns, &m);
     }
   }
-  std::set<uint32_t> fixtures = test_fixture_files(context.load);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (!m.id.group.empty() || m.id.kind != "ResourceQuota" || fixtures.count(m.file)) continue;
+    if (!m.id.group.empty() || m.id.kind != "ResourceQuota" || context.is_policy_test_input(m)) continue;
     yaml::Node hard = m.root.path({"spec", "hard"});
     for (auto [key, value] : hard.entries()) {
       auto resource = context.gpu.quota_gpu_resource(key.text());

@@ -5,7 +5,6 @@
 #include "lint/rule.h"
 #include "load/load_index.h"
 #include "render/render_set.h"
-#include "rules/chainsaw_files.h"
 #include "schema/registry.h"
 
 namespace driftlint {
@@ -63,7 +62,7 @@ std::vector<Judged> to_judge(const LintContext& context) {
   LoadIndex index(context.load);
   PartialObjects partial;
   if (context.renders) partial = partial_objects(context.load, index, *context.renders);
-  ChainsawFiles tests = chainsaw_files(context.load, index);
+  const ChainsawFiles& tests = *context.policy_tests;
   std::vector<Judged> out;
   for (const Manifest* m : context.objects) {
     if (tests.assertions.count(m)) continue;

@@ -1,4 +1,4 @@
-#include "rules/chainsaw_files.h"
+#include "load/policy_tests.h"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ LoadResult load_memory(std::map<std::string, std::string> files) {
 
 std::set<std::string> fixture_paths(const LoadResult& load) {
   std::set<std::string> out;
-  for (uint32_t f : test_fixture_files(load)) out.insert(load.files[f].path);
+  for (uint32_t f : policy_tests(load).fixtures) out.insert(load.files[f].path);
   return out;
 }
 

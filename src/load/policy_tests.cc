@@ -1,7 +1,9 @@
-#include "rules/chainsaw_files.h"
+#include "load/policy_tests.h"
 
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "fs/repo_path.h"
@@ -19,6 +21,16 @@ void note_fixture(const LoadedFile& test_file, const std::string& path, uint32_t
   if (inside) out.fixtures.insert(file);
 }
 
+// The file a test names (relative to the test's folder), noted as a fixture
+// when it is one; nullopt when the repos have no such file.
+std::optional<uint32_t> named_file(const LoadIndex& index, const LoadedFile& test_file, std::string_view name,
+                                   ChainsawFiles& out) {
+  std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), name));
+  std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
+  if (f) note_fixture(test_file, *path, *f, out);
+  return f;
+}
+
 struct TestWalk {
   const LoadResult& load;
   const LoadIndex& index;
@@ -28,12 +40,9 @@ struct TestWalk {
 
   void operation(yaml::Node op) {
     for (const char* verb : {"assert", "error", "patch", "apply", "create", "update"}) {
-      std::optional<std::string_view> file = op.path({verb, "file"}).as_string();
-      if (!file) continue;
-      std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), *file));
-      std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
+      std::optional<std::string_view> name = op.path({verb, "file"}).as_string();
+      std::optional<uint32_t> f = name ? named_file(index, test_file, *name, out) : std::nullopt;
       if (!f) continue;
-      note_fixture(test_file, *path, *f, out);
       auto [first, last] = index.manifests_of(*f);
       for (uint32_t i = first; i < last; ++i) add(verb, load.manifests[i]);
     }
@@ -53,12 +62,9 @@ struct TestWalk {
 void kyverno_cli_test(const LoadResult& load, const LoadIndex& index, const Manifest& test, ChainsawFiles& out) {
   const LoadedFile& test_file = load.files[test.file];
   for (yaml::Node entry : test.root.get("resources").elements()) {
-    std::optional<std::string_view> file = entry.as_string();
-    if (!file) continue;
-    std::optional<std::string> path = clean_path(join_path(parent_of(test_file.path), *file));
-    std::optional<uint32_t> f = path ? index.file(test_file.repo, *path) : std::nullopt;
+    std::optional<std::string_view> name = entry.as_string();
+    std::optional<uint32_t> f = name ? named_file(index, test_file, *name, out) : std::nullopt;
     if (!f) continue;
-    note_fixture(test_file, *path, *f, out);
     auto [first, last] = index.manifests_of(*f);
     for (uint32_t i = first; i < last; ++i) out.created.insert(&load.manifests[i]);
   }
@@ -80,9 +86,9 @@ void note_test_folders(const LoadResult& load, const std::set<std::pair<uint32_t
 
 }  // namespace
 
-std::set<uint32_t> test_fixture_files(const LoadResult& load) {
+ChainsawFiles policy_tests(const LoadResult& load) {
   for (const Manifest& m : load.manifests) {
-    if (is_kyverno_cli_test(m.id) || is_chainsaw_test(m.id)) return chainsaw_files(load, LoadIndex(load)).fixtures;
+    if (is_kyverno_cli_test(m.id) || is_chainsaw_test(m.id)) return chainsaw_files(load, LoadIndex(load));
   }
   return {};
 }

@@ -5,7 +5,9 @@
 // operation of the same test made, change an object that exists, so they are
 // partial objects too. A Kyverno CLI test (cli.kyverno.io Test) reads its
 // `resources` files offline. Schema validation reads this to judge such
-// files as the test runner uses them; duplicate-resource leaves fixtures alone.
+// files as the test runner uses them; duplicate-resource, and the rules that
+// judge how workloads run, leave fixtures alone. The lint engine works it
+// out once per run (LintContext::policy_tests).
 #pragma once
 
 #include <set>
@@ -31,10 +33,7 @@ struct ChainsawFiles {
 
 ChainsawFiles chainsaw_files(const LoadResult& load, const LoadIndex& index);
 
-// ChainsawFiles::fixtures alone (the index is built only when a test exists).
-// Rules that judge how workloads run (images, GPUs, commands, quotas) leave
-// these files alone: test inputs, often wrong on purpose, that reach a
-// throwaway test cluster or none.
-std::set<uint32_t> test_fixture_files(const LoadResult& load);
+// The same, building the index only when the load holds a test.
+ChainsawFiles policy_tests(const LoadResult& load);
 
 }  // namespace driftlint
