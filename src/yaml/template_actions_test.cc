@@ -2,22 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include <initializer_list>
+
 namespace driftlint::yaml {
 namespace {
 
-TEST(TemplateActionsTest, FindsActionsWhereYamlWouldStartANode) {
-  struct Case {
-    const char* text;
-    uint32_t line, column;
-  } cases[] = {
-      {"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - image: {{.Image}}\n", 5, 12},
-      {"kind: ConfigMap\n{{- if .Values.enabled }}\ndata: {a: b}\n{{- end }}\n", 2, 1},
-      {"metadata:\n  labels:\n    {{ .Key }}: x\n", 3, 5},
-      {"args: [{{ .Arg }}]\n", 1, 8},
-      {"items:\n- {{ .Item }}\n", 2, 3},
-      {"{% for x in xs %}\nname: {{ x }}\n{% endfor %}\n", 1, 1},
-      {"spec:\n  replicas: {% if big %}3{% else %}1{% endif %}\n", 2, 13},
-  };
+struct Case {
+  const char* text;
+  uint32_t line, column;
+};
+
+// Each text holds a template action first found at its line and column.
+void expect_actions_at(std::initializer_list<Case> cases) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.text);
     auto action = find_template_action(c.text);
@@ -25,6 +21,18 @@ TEST(TemplateActionsTest, FindsActionsWhereYamlWouldStartANode) {
     EXPECT_EQ(action->line, c.line);
     EXPECT_EQ(action->column, c.column);
   }
+}
+
+TEST(TemplateActionsTest, FindsActionsWhereYamlWouldStartANode) {
+  expect_actions_at({
+      {"apiVersion: v1\nkind: Pod\nspec:\n  containers:\n  - image: {{.Image}}\n", 5, 12},
+      {"kind: ConfigMap\n{{- if .Values.enabled }}\ndata: {a: b}\n{{- end }}\n", 2, 1},
+      {"metadata:\n  labels:\n    {{ .Key }}: x\n", 3, 5},
+      {"args: [{{ .Arg }}]\n", 1, 8},
+      {"items:\n- {{ .Item }}\n", 2, 3},
+      {"{% for x in xs %}\nname: {{ x }}\n{% endfor %}\n", 1, 1},
+      {"spec:\n  replicas: {% if big %}3{% else %}1{% endif %}\n", 2, 13},
+  });
   EXPECT_EQ(find_template_action("a: 1\nb: {{ .B }}\n")->excerpt, "{{ .B }}");
 }
 
@@ -46,10 +54,7 @@ TEST(TemplateActionsTest, ActionsInStringsAreData) {
 }
 
 TEST(TemplateActionsTest, TerraformTemplatefileActionsThatBreakYaml) {
-  struct Case {
-    const char* text;
-    uint32_t line, column;
-  } cases[] = {
+  expect_actions_at({
       // ai-on-gke's kuberay-cluster values: a whole line pasted in by indent().
       {"head:\n  labels:\n    node-type: head\n    ${indent(4, chomp(yamlencode(additional_labels)))}\n"
        "  serviceAccountName: ${k8s_service_account}\n",
@@ -57,14 +62,7 @@ TEST(TemplateActionsTest, TerraformTemplatefileActionsThatBreakYaml) {
       {"spec:\n%{ if gpu }\n  runtimeClassName: nvidia\n%{ endif }\n  containers: []\n", 2, 1},
       {"volumes:\n%{ for v in vols ~}\n- name: ${v}\n%{ endfor ~}\n", 2, 1},
       {"metadata:\n  annotations: ${jsonencode({\"a\": \"b\"})}\n", 2, 16},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.text);
-    auto action = find_template_action(c.text);
-    ASSERT_TRUE(action);
-    EXPECT_EQ(action->line, c.line);
-    EXPECT_EQ(action->column, c.column);
-  }
+  });
 }
 
 TEST(TemplateActionsTest, VariablesInValidYamlAndRealErrorsNearThemAreNotTemplates) {
