@@ -28,6 +28,14 @@ struct KustomizationFile {
   std::vector<std::string> components;  // component folders
 };
 
+// An entry that names a path outside the repo (absolute, or `../` past the
+// root): the build is refused, never handed to the tool.
+struct RefusedEntry {
+  std::string file;  // the kustomization that names it
+  yaml::Position position;
+  std::string message;  // "'../../x' leaves the repo; only files inside it are read"
+};
+
 struct KustomizeClosure {
   std::string root;                             // the folder built
   std::vector<KustomizationFile> kustomizations;  // the root's first
@@ -36,6 +44,7 @@ struct KustomizeClosure {
   std::set<std::string> patch_files;            // files read as patches
   std::vector<std::string> remote;              // remote bases and resources (never fetched)
   std::vector<std::string> problems;            // one line each: entries that cannot be read
+  std::vector<RefusedEntry> refused;            // entries outside the repo: the build must not run
 
   // The kustomization of a folder, or nullptr.
   const KustomizationFile* kustomization(const std::string& dir) const;

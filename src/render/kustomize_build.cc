@@ -103,6 +103,17 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     out->message = "no kustomization.yaml in " + (request.folder.empty() ? std::string(".") : request.folder);
     return out;
   }
+  if (!closure.refused.empty()) {
+    // Never handed to the tool: kustomize would read the folder or file it
+    // names wherever it is on the runner.
+    const RefusedEntry& first = closure.refused.front();
+    out->status = RenderOutput::Status::Failed;
+    out->anchor_path = first.file;
+    out->anchor_position = first.position;
+    out->message = "refused: " + first.message;
+    if (closure.refused.size() > 1) out->message += " (and " + std::to_string(closure.refused.size() - 1) + " more such entries)";
+    return out;
+  }
   if (!closure.remote.empty()) {
     out->message = "it reads the remote base " + quote_for_message(closure.remote.front()) +
                    ", which driftlint does not fetch";

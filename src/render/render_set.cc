@@ -17,7 +17,7 @@ void mark_referenced(const LoadResult& load, const LoadIndex& index, const Build
   auto visit = [&](yaml::Node entry) {
     auto text = entry.as_string();
     if (!text || is_remote_reference(*text)) return;
-    std::optional<std::string> target = clean_path(join_path(dir, *text));
+    std::optional<std::string> target = resolve_in_repo(dir, *text);
     if (target && index.kustomization_in(file.repo, *target)) referenced.insert({file.repo, *target});
   };
   for (const char* key : {"resources", "bases", "components", "generators", "transformers", "validators"}) {
@@ -34,7 +34,7 @@ std::set<uint32_t> patch_files(const LoadResult& load, const LoadIndex& index) {
     std::string dir = parent_of(file.path);
     auto add = [&](std::optional<std::string_view> entry) {
       if (!entry || entry->find('\n') != std::string_view::npos || is_remote_reference(*entry)) return;
-      std::optional<std::string> target = clean_path(join_path(dir, *entry));
+      std::optional<std::string> target = resolve_in_repo(dir, *entry);
       if (auto f = target ? index.file(file.repo, *target) : std::nullopt) out.insert(*f);
     };
     for (yaml::Node e : b.root.get("patchesStrategicMerge").elements()) add(e.as_string());

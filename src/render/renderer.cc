@@ -48,9 +48,24 @@ void anchor_objects(const LoadIndex& index, RenderOutput& out) {
   out.objects = std::move(kept);
 }
 
+// A request whose folder or value files are not clean paths inside their
+// repos (the Argo CD model resolves them through RepoPath, so only a bug
+// could make one): refused, as nothing outside a repo is ever built.
+std::unique_ptr<RenderOutput> refused_request(const RenderRequest& request) {
+  bool clean = is_clean_repo_path(request.folder);
+  for (const HelmOptions::ValueFile& f : request.helm.value_files) clean = clean && is_clean_repo_path(f.path);
+  if (clean) return nullptr;
+  auto out = std::make_unique<RenderOutput>();
+  out->repo = request.repo;
+  out->status = RenderOutput::Status::Failed;
+  out->message = "refused: a path of the build is not inside the repo";
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& request) const {
+  if (auto refused = refused_request(request)) return refused;
   const FileTree& tree = *load_.repos[request.repo].tree;
   RenderCache cache(options_.cache_dir);
   BuildSettings settings;

@@ -34,6 +34,7 @@ struct RenderOutput {
   uint32_t repo = 0;
   std::string folder;
   std::string anchor_path;  // the kustomization or Chart.yaml a failure is reported at
+  yaml::Position anchor_position;  // its line and column when known (else 1:1)
   std::vector<Manifest> objects;  // Rendered: each with provenance, in output order
   std::vector<std::string> origin_paths;  // per object: the file of the resource it was built from
   // Repo files the build reads; those read as objects (resources, templates),

@@ -3,6 +3,7 @@
 #include "argocd/model.h"
 #include "base/strings.h"
 #include "lint/rule.h"
+#include "rules/argocd_findings.h"
 
 namespace driftlint {
 
@@ -59,8 +60,23 @@ std::vector<std::string> apps_building(const LintContext& context, const RenderO
 
 void report_application_sets(const Rule& rule, const LintContext& context, std::vector<Finding>& out);
 
+// Sources Argo CD refuses because a path they name leaves the repo.
+void report_refused_sources(const Rule& rule, const LintContext& context, std::vector<Finding>& out) {
+  if (!context.argo) return;
+  for (const Application& app : context.argo->apps) {
+    for (size_t s = 0; s < app.sources.size(); ++s) {
+      const BoundSource& bound = app.sources[s].bound;
+      if (bound.refused.empty()) continue;
+      out.push_back(app_source_node_finding(rule, context, app, s, bound.refused_node,
+                                            describe_app(app) + " does not render: " + bound.refused +
+                                                " (Argo CD refuses it; driftlint reads nothing outside a repo)"));
+    }
+  }
+}
+
 void RenderFailedRule::check(const LintContext& context, std::vector<Finding>& out) const {
   report_application_sets(*this, context, out);
+  report_refused_sources(*this, context, out);
   if (!context.renders) return;
   for (const RenderOutput* build : context.renders->outputs) {
     if (build->status != RenderOutput::Status::Failed) continue;
@@ -73,8 +89,8 @@ void RenderFailedRule::check(const LintContext& context, std::vector<Finding>& o
     Finding f = finding_in_repo(context, build->repo, build->anchor_path,
                                 what + context.load.repo_name(build->repo) + "/" + folder + " fails" + for_apps + ": " +
                                     build->message);
-    f.line = 1;
-    f.column = 1;
+    f.line = build->anchor_position.line ? build->anchor_position.line : 1;
+    f.column = build->anchor_position.line ? build->anchor_position.column : 1;
     f.apps = apps;
     out.push_back(std::move(f));
   }
