@@ -226,6 +226,7 @@ void render_the_rest(const LoadResult& load, CheckModel& model) {
   });
   std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
   add_outputs(model.renders, roots);
+  render_partial_builds(*model.renderer, load, index, model.renders);
   // Apps' unrendered builds have a note per app already; the others, one per reason.
   std::map<std::string, std::vector<std::string>> unrendered;
   for (const RenderOutput* out : roots) {

@@ -79,6 +79,7 @@ class ClosureWalker {
       out_.refused.push_back({k.path, node.position(), target.error().message});
       return std::nullopt;
     }
+    out_.named_at.emplace(target->str(), NamedAt{k.path, node.position()});
     return target->str();
   }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -36,6 +37,12 @@ struct RefusedEntry {
   std::string message;  // "'../../x' leaves the repo; only files inside it are read"
 };
 
+// Where a kustomization names a path (for a build that fails on it).
+struct NamedAt {
+  std::string file;  // the kustomization
+  yaml::Position position;
+};
+
 struct KustomizeClosure {
   std::string root;                             // the folder built
   std::vector<KustomizationFile> kustomizations;  // the root's first
@@ -45,6 +52,7 @@ struct KustomizeClosure {
   std::vector<std::string> remote;              // remote bases and resources (never fetched)
   std::vector<std::string> problems;            // one line each: entries that cannot be read
   std::vector<RefusedEntry> refused;            // entries outside the repo: the build must not run
+  std::map<std::string, NamedAt> named_at;      // repo path -> the first entry that names it
 
   // The kustomization of a folder, or nullptr.
   const KustomizationFile* kustomization(const std::string& dir) const;

@@ -40,6 +40,9 @@ struct RenderOutput {
   // Repo files the build reads; those read as objects (resources, templates),
   // and those read as patches (never objects of their own).
   std::set<std::string> files, object_files, patch_files;
+  // Kustomize: the kustomization folders the root reads as resources or
+  // bases (not components), built on their own when the root fails.
+  std::vector<std::string> included;
   std::shared_ptr<Provenance> provenance;  // shared by the objects; its `apps` are filled by the Argo CD model
   std::shared_ptr<const yaml::ParsedFile> parsed;
   bool from_cache = false;
