@@ -40,7 +40,7 @@ constexpr const char* kCrdRule =
 
 std::string dotted(const std::vector<std::string>& path) {
   std::string out;
-  for (const std::string& p : path) out += (out.empty() ? "" : ".") + (p == "*" ? std::string("[*]") : p);
+  for (const std::string& p : path) out += p == "*" ? std::string("[*]") : (out.empty() ? "" : ".") + p;
   return out;
 }
 
@@ -70,7 +70,9 @@ void check_whole(const ImmutableRule& r, yaml::Node before, yaml::Node after, st
 void check_set(const ImmutableRule& r, const std::vector<FieldDiff>& diffs, std::vector<ImmutableChange>& out) {
   for (const FieldDiff& d : diffs) {
     if (!path_under(d.path, r.path)) continue;
-    out.push_back({r.field, describe(d), r.source});
+    // The field as this object has it: "spec.tags[0].key" for "spec.tags[*].key".
+    FieldPath field(d.path.begin(), d.path.begin() + static_cast<std::ptrdiff_t>(r.path.size()));
+    out.push_back({display_path(field), describe(d), r.source});
     return;
   }
 }

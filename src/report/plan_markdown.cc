@@ -21,6 +21,8 @@ std::string html(std::string_view text) {
       case '<': out += "&lt;"; break;
       case '>': out += "&gt;"; break;
       case '"': out += "&quot;"; break;
+      case '`': out += "&#96;"; break;  // no code span can start in the summary
+      case '|': out += "&#124;"; break;
       case '\n': case '\r': out += ' '; break;
       default: out += c;
     }
@@ -40,9 +42,17 @@ std::string fenced(const std::string& text) {
 
 std::string side_cell(const std::optional<PlanSide>& side) {
   if (!side) return "";
-  if (side->state == PlanSide::State::Planned) return md(totals_line(side->totals));
-  return md(std::string(state_name(side->state)) + ": " + totals_line(side->totals));
+  switch (side->state) {
+    case PlanSide::State::Planned: return md(totals_line(side->totals));
+    case PlanSide::State::Unknown: return "unknown live state";
+    case PlanSide::State::NotRendered: return "not rendered";
+    case PlanSide::State::Absent: return "gone from the repos";
+    case PlanSide::State::Deleted: return "app deleted: " + md(totals_line(side->totals));
+  }
+  return "";
 }
+
+bool has_destructive(const AppPlan& a);
 
 std::string heading(const Plan& plan) {
   std::string out = "### Sync plan (driftlint)\n\n";
@@ -58,9 +68,12 @@ std::string heading(const Plan& plan) {
 }
 
 std::string table(const Plan& plan, size_t budget, size_t& cut) {
-  std::string out = "| app | sync | live → git | this change |\n|---|---|---|---|\n";
+  std::string out = "| app | sync | " + std::string(plan.against_live ? "live → git | " : "") +
+                    (plan.against_base ? "this change |" : "") + "\n|---|---|" + (plan.against_live ? "---|" : "") +
+                    (plan.against_base ? "---|" : "") + "\n";
   for (const AppPlan& a : plan.apps) {
-    std::string row = "| " + md_code(a.app) + " | " + md(a.policy) + " | " + side_cell(a.live) + " | " + side_cell(a.change) + " |\n";
+    std::string row = "| " + md_code(a.app) + " | " + md(a.policy) + " | " +
+                      (plan.against_live ? side_cell(a.live) + " | " : "") + (plan.against_base ? side_cell(a.change) + " |" : "") + "\n";
     if (out.size() + row.size() > budget) {
       ++cut;
       continue;
@@ -75,6 +88,16 @@ bool destructive(const PlannedObject& o) {
          o.action == PlannedObject::Action::Fail;
 }
 
+bool has_destructive(const AppPlan& a) {
+  for (const std::optional<PlanSide>* side : {&a.live, &a.change}) {
+    if (!*side) continue;
+    for (const PlannedObject& o : (*side)->objects) {
+      if (destructive(o)) return true;
+    }
+  }
+  return false;
+}
+
 std::string issue_item(const PlanIssue& i) {
   std::string out = "- **" + std::string(severity_name(i.severity)) + "** " + md_code(i.code) + " (app " + md_code(i.app) +
                     "): " + md(i.message) + "\n";
@@ -84,20 +107,32 @@ std::string issue_item(const PlanIssue& i) {
   return out;
 }
 
-// Errors, then every delete, replacement and failure, one line each.
+// Errors (failing syncs, cascade deletes), then every prune and
+// replacement, one line each; one seen on both sides is said once.
 std::vector<std::string> destructive_items(const Plan& plan) {
   std::vector<std::string> items;
   for (const PlanIssue& i : plan.issues) {
     if (i.severity == Severity::Error) items.push_back(issue_item(i));
   }
   for (const AppPlan& a : plan.apps) {
+    std::vector<std::pair<std::string, std::string>> lines;  // (line without sides, sides)
     for (const auto& [side, title] : {std::pair{&a.live, "live → git"}, std::pair{&a.change, "this change"}}) {
       if (!*side || (*side)->state == PlanSide::State::Deleted) continue;  // listed by its cascade-delete
       for (const PlannedObject& o : (*side)->objects) {
-        if (!destructive(o)) continue;
-        items.push_back("- " + md_code(action_marker(o.action)) + " " + md_code(o.object) + " (app " + md_code(a.app) + ", " +
-                        title + "): " + md(o.error.empty() ? o.reason : o.error) + "\n");
+        if (o.action != PlannedObject::Action::Delete && o.action != PlannedObject::Action::Replace) continue;
+        std::string line = md_code(action_marker(o.action)) + " " + md_code(o.object) + " (app " + md_code(a.app);
+        line += "|" + md(o.reason);
+        auto same = std::find_if(lines.begin(), lines.end(), [&](const auto& l) { return l.first == line; });
+        if (same != lines.end()) {
+          same->second += std::string(" and ") + title;
+        } else {
+          lines.emplace_back(line, title);
+        }
       }
+    }
+    for (const auto& [line, sides] : lines) {
+      size_t bar = line.find('|');
+      items.push_back("- " + line.substr(0, bar) + ", " + sides + "): " + line.substr(bar + 1) + "\n");
     }
   }
   return items;
@@ -119,12 +154,12 @@ std::string cut_note(size_t cut, const char* what, size_t max_bytes) {
 
 std::string head_and_deletes(const Plan& plan, size_t max_bytes) {
   size_t rows_cut = 0, items_cut = 0;
-  std::string out = heading(plan) + table(plan, max_bytes / 3, rows_cut) + cut_note(rows_cut, "table rows", max_bytes);
+  std::string out = heading(plan);
   std::vector<std::string> items = destructive_items(plan);
   if (!items.empty()) {
     out += "#### Deletes, replacements and failures\n\n";
     for (const std::string& item : items) {
-      if (out.size() + item.size() + 400 > max_bytes * 2 / 3) {
+      if (out.size() + item.size() + 400 > max_bytes / 3) {
         ++items_cut;
         continue;
       }
@@ -132,6 +167,7 @@ std::string head_and_deletes(const Plan& plan, size_t max_bytes) {
     }
     out += "\n" + cut_note(items_cut, "lines", max_bytes);
   }
+  out += table(plan, max_bytes * 2 / 3 - out.size() / 2, rows_cut) + cut_note(rows_cut, "table rows", max_bytes);
   std::string warnings;
   for (const PlanIssue& i : plan.issues) {
     if (i.severity != Severity::Error) warnings += issue_item(i);
@@ -145,7 +181,12 @@ std::string head_and_deletes(const Plan& plan, size_t max_bytes) {
 std::string plan_markdown(const Plan& plan, size_t max_bytes) {
   std::string out = head_and_deletes(plan, max_bytes);
   size_t cut = 0;
-  for (const AppPlan& a : plan.apps) {
+  // Apps that delete, replace or fail first, then the others, each by name.
+  std::vector<const AppPlan*> order;
+  for (const AppPlan& a : plan.apps) order.push_back(&a);
+  std::stable_partition(order.begin(), order.end(), [](const AppPlan* a) { return has_destructive(*a); });
+  for (const AppPlan* app : order) {
+    const AppPlan& a = *app;
     std::string section = "<details><summary>" + summary_line(a) + "</summary>\n\n" + fenced(plan_app_text(a)) + "\n</details>\n\n";
     if (out.size() + section.size() + 300 > max_bytes) {
       ++cut;
