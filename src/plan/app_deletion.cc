@@ -173,7 +173,7 @@ void delete_base(const DeletionInput& in, const BaseDeleted& b, std::map<std::st
   const Application* x = in.base->find_app(b.app);
   if (!x) return;
   Deletion d{x->name, b.by, b.finalizer, {}, read_sync_policy(*x)};
-  for (const DesiredObject* o : app_objects(*in.base, in.base->index_of(*x)).applied) d.objects.emplace_back(o->id, o->object);
+  for (const DesiredObject* o : (*in.base_objects)[in.base->index_of(*x)].applied) d.objects.emplace_back(o->id, o->object);
   plan_for(apps, x->name).change = deleted_side(d, x->name, issues);
 }
 

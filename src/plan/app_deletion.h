@@ -15,10 +15,13 @@
 
 namespace driftlint {
 
+struct AppObjects;
+
 struct DeletionInput {
   const ArgoModel& head;
   const LoadResult& head_load;
   const ArgoModel* base = nullptr;
+  const std::vector<AppObjects>* base_objects = nullptr;  // objects_by_app(*base)
   const LiveIndex* live = nullptr;
 };
 

@@ -7,10 +7,10 @@
 
 namespace driftlint {
 
-AppObjects app_objects(const ArgoModel& model, uint32_t app) {
-  AppObjects out;
+std::vector<AppObjects> objects_by_app(const ArgoModel& model) {
+  std::vector<AppObjects> all(model.apps.size());
   for (const DesiredObject& d : model.desired) {
-    if (d.app != app) continue;
+    AppObjects& out = all[d.app];
     ObjectOptions o = read_object_options(d.object);
     if (o.skipped()) {
       ++out.skipped;
@@ -20,7 +20,7 @@ AppObjects app_objects(const ArgoModel& model, uint32_t app) {
       out.applied.push_back(&d);
     }
   }
-  return out;
+  return all;
 }
 
 namespace {

@@ -88,6 +88,8 @@ class Builder {
   explicit Builder(const PlanInput& in) : in_(in) {
     collect_crds();
     if (in.snapshot) live_.emplace(in.head, *in.snapshot);
+    head_objects_ = objects_by_app(in.head);
+    if (in.base) base_objects_ = objects_by_app(*in.base);
   }
 
   Plan build() {
@@ -97,7 +99,7 @@ class Builder {
       for (const Application& a : in_.base->apps) names.insert(a.name);
     }
     for (const std::string& name : names) plan_app(name);
-    DeletionInput deletion{in_.head, in_.head_load, in_.base, live_ ? &*live_ : nullptr};
+    DeletionInput deletion{in_.head, in_.head_load, in_.base, &base_objects_, live_ ? &*live_ : nullptr};
     plan_app_deletions(deletion, apps_, issues_);
     note_renames();
     add_plan_issues({in_.head, in_.head_load, in_.snapshot, live_ ? &*live_ : nullptr}, apps_, issues_);
@@ -140,7 +142,7 @@ class Builder {
     AppPlanContext c = app_plan_context(app, immutable_);
     a.policy = describe_sync_policy(c.policy);
     a.sources = in_.head.describe_sources(app, in_.head_load);
-    AppObjects objects = app_objects(in_.head, index);
+    const AppObjects& objects = head_objects_[index];
     plan_hooks(objects, a);
     std::string unrendered = unrendered_reason(in_.head, in_.head_load, index);
     if (live_) {
@@ -159,8 +161,7 @@ class Builder {
     uint32_t b = in_.base->index_of(*base);
     std::string base_unrendered = unrendered_reason(*in_.base, *in_.base_load, b);
     if (!base_unrendered.empty()) return not_rendered(base_unrendered, "at the base, ");
-    AppObjects before = app_objects(*in_.base, b);
-    return base_side(c, head, &before);
+    return base_side(c, head, &base_objects_[b]);
   }
 
   // In the base, not in the head: deleted if something deletes it (app_deletion), else left.
@@ -199,6 +200,7 @@ class Builder {
   const PlanInput& in_;
   ImmutableFields immutable_;
   std::optional<LiveIndex> live_;
+  std::vector<AppObjects> head_objects_, base_objects_;
   std::map<std::string, AppPlan> apps_;
   std::vector<PlanIssue> issues_;
 };

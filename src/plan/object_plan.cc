@@ -61,6 +61,55 @@ std::vector<PlannedField> secret_fields(yaml::Node after, yaml::Node before, boo
   return out;
 }
 
+// Client-side apply's three-way merge: a field the last applied
+// configuration (the live object's kubectl.kubernetes.io/last-applied-
+// configuration) set and git no longer sets is removed. Walks maps only:
+// a list git still sets is compared whole by drift/diff.
+// The fields Argo CD writes itself (its tracking annotation and label).
+bool argo_field(const FieldPath& p) {
+  return p.size() == 3 && p[0].key == "metadata" &&
+         ((p[1].key == "annotations" && p[2].key == "argocd.argoproj.io/tracking-id") ||
+          (p[1].key == "labels" && p[2].key == "app.kubernetes.io/instance"));
+}
+
+void removed_since_applied(const nlohmann::json& applied, yaml::Node desired, yaml::Node live, FieldPath& path,
+                           const IgnoreMatcher& ignore, std::vector<PlannedField>& out) {
+  if (!applied.is_object() || path.size() > 32) return;
+  for (auto it = applied.begin(); it != applied.end(); ++it) {
+    if (path.empty() && (it.key() == "status" || it.key() == "apiVersion" || it.key() == "kind")) continue;
+    if (path.size() == 1 && path[0].key == "metadata" && it.key() == "namespace") continue;  // Argo CD sets it
+    yaml::Node d = desired.is_map() ? desired.get(it.key()) : yaml::Node();
+    yaml::Node l = live.is_map() ? live.get(it.key()) : yaml::Node();
+    path.push_back({it.key(), false, {}});
+    bool dropped = !d.valid() || d.is_null();
+    if (dropped && it.value().is_object() && l.is_map()) {
+      removed_since_applied(it.value(), yaml::Node(), l, path, ignore, out);  // each key of a map git dropped
+    } else if (dropped && l.valid() && !argo_field(path)) {  // gone live already: nothing to remove
+      PlannedField f;
+      f.change = PlannedField::Change::Removed;
+      f.path = display_path(path);
+      f.before = display_value(l);
+      f.ignored = ignored_path(ignore, path);
+      out.push_back(std::move(f));
+    } else if (d.is_map()) {
+      removed_since_applied(it.value(), d, l, path, ignore, out);
+    }
+    path.pop_back();
+  }
+}
+
+std::vector<PlannedField> removed_by_apply(yaml::Node desired, yaml::Node live, const IgnoreMatcher& ignore) {
+  std::vector<PlannedField> out;
+  std::optional<std::string_view> text =
+      live.path({"metadata", "annotations", "kubectl.kubernetes.io/last-applied-configuration"}).as_string();
+  if (!text) return out;
+  nlohmann::json applied = nlohmann::json::parse(*text, nullptr, false);
+  if (applied.is_discarded()) return out;
+  FieldPath path;
+  removed_since_applied(applied, desired, live, path, ignore, out);
+  return out;
+}
+
 // How gitops-engine applies an object (syncContext.applyObject).
 struct Method {
   std::string how;
@@ -185,6 +234,13 @@ PlannedObject plan_existing(const DesiredObject& d, yaml::Node before, bool agai
     real = real || !f.ignored;
     applied.push_back(diff);
     p.fields.push_back(std::move(f));
+  }
+  if (against_live && !options.secret && apply_method(d.id, target, live, app.policy).how.rfind("kubectl apply", 0) == 0) {
+    for (PlannedField& f : removed_by_apply(d.object, before, ignore)) {
+      if (f.ignored && respect) continue;
+      real = real || !f.ignored;
+      p.fields.push_back(std::move(f));
+    }
   }
   if (options.secret) {
     for (PlannedField& f : secret_fields(d.object, before, against_live)) {

@@ -78,12 +78,16 @@ std::string crd_defined(const IssueInput& in, const PlannedObject& o) {
 
 // A prune of an object another app still renders: deleted, then recreated
 // by that app's next sync, with its own content.
-void pruned_while_rendered(const IssueInput& in, const std::string& app, const PlannedObject& o, bool cascade,
+using Renderers = std::map<std::string, std::set<std::string>>;  // object key -> apps that render it
+
+void pruned_while_rendered(const Renderers& rendered, const std::string& app, const PlannedObject& o, bool cascade,
                            std::vector<PlanIssue>& issues) {
   std::vector<std::string> others;
-  for (const DesiredObject& d : in.head.desired) {
-    const std::string& other = in.head.apps[d.app].name;
-    if (d.key == o.key && other != app && std::find(others.begin(), others.end(), other) == others.end()) others.push_back(other);
+  auto it = rendered.find(o.key);
+  if (it != rendered.end()) {
+    for (const std::string& other : it->second) {
+      if (other != app) others.push_back(other);
+    }
   }
   if (others.empty()) return;
   issues.push_back({Severity::Error, "shared-resource", app,
@@ -95,13 +99,15 @@ void pruned_while_rendered(const IssueInput& in, const std::string& app, const P
 }
 
 void sweeping_deletes(const IssueInput& in, std::map<std::string, AppPlan>& apps, std::vector<PlanIssue>& issues) {
+  Renderers rendered;
+  for (const DesiredObject& d : in.head.desired) rendered[d.key].insert(in.head.apps[d.app].name);
   std::set<std::string> seen;
   for (auto& [name, a] : apps) {
     for (const std::optional<PlanSide>* side : {&a.live, &a.change}) {
       if (!*side) continue;
       for (const PlannedObject& o : (*side)->objects) {
         if (o.action != Action::Delete || !seen.insert(o.key).second) continue;
-        if (o.prune) pruned_while_rendered(in, name, o, (*side)->state == PlanSide::State::Deleted, issues);
+        if (o.prune) pruned_while_rendered(rendered, name, o, (*side)->state == PlanSide::State::Deleted, issues);
         PlannedObject probe = o;
         probe.crd_of = crd_defined(in, o);
         bool is_ns = o.id.group.empty() && o.id.kind == "Namespace";

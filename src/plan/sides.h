@@ -21,7 +21,8 @@ struct AppObjects {
   std::vector<const DesiredObject*> hooks;
   size_t skipped = 0;
 };
-AppObjects app_objects(const ArgoModel& model, uint32_t app);
+// Per app of the model (by index), in one pass over its desired objects.
+std::vector<AppObjects> objects_by_app(const ArgoModel& model);
 
 // Why driftlint cannot know everything the app renders ("" when it can):
 // a source that does not build, is not loaded, does not exist, or that
