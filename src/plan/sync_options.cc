@@ -135,6 +135,8 @@ namespace {
 const char* helm_hook_phase(std::string_view t) {
   if (t == "pre-install" || t == "pre-upgrade") return "PreSync";
   if (t == "post-install" || t == "post-upgrade") return "PostSync";
+  if (t == "pre-delete") return "PreDelete";  // controller/hook.go: run when the app is deleted
+  if (t == "post-delete") return "PostDelete";
   return nullptr;
 }
 

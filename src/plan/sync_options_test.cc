@@ -43,6 +43,7 @@ TEST(SyncOptionsTest, HooksPhasesAndDeletePolicies) {
   EXPECT_EQ(options_of("metadata:\n  annotations:\n    argocd.argoproj.io/hook: Sync\n    helm.sh/hook: post-install\n").hooks,
             std::vector<std::string>{"Sync"});
   EXPECT_FALSE(options_of("metadata:\n  annotations:\n    helm.sh/hook: crd-install\n").is_hook());
+  EXPECT_EQ(options_of("metadata:\n  annotations:\n    helm.sh/hook: pre-delete\n").hooks, std::vector<std::string>{"PreDelete"});
   ObjectOptions test = options_of("metadata:\n  annotations:\n    helm.sh/hook: test\n");
   EXPECT_TRUE(test.is_hook());
   EXPECT_TRUE(test.hooks.empty());
