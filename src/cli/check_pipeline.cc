@@ -19,6 +19,7 @@
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
 #include "report/diff_report.h"
+#include "report/plan_report.h"
 #include "report/report.h"
 #include "rules/declarative.h"
 #include "rules/registry.h"
@@ -295,7 +296,11 @@ void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const Check
   unsigned jobs = head.load_options.jobs;
   CheckModel model = build_model(o, base, head.cluster(), jobs);
   CheckFindings at_base = find_findings(o, setup, base, head.cluster(), model, jobs);
-  if (o.with_diff) findings.rendered_diff = diff_markdown(diff_apps(model.argo, base, head_model.argo, head.load));
+  if (o.with_diff) {
+    findings.rendered_diff = diff_markdown(diff_apps(model.argo, base, head_model.argo, head.load)) + "\n" +
+                             plan_summary_markdown(build_plan({head_model.argo, head.load, &model.argo, &base,
+                                                               join(o.changed_since, ", "), head.cluster()}));
+  }
   findings.lint.base = compare_with_base(findings.lint.findings, at_base.lint.findings);
   keep_new_findings(findings.lint.findings, o.show_existing);
   findings.lint.suppressed = static_cast<size_t>(std::count_if(

@@ -18,6 +18,7 @@ int run_guarded(const std::function<int()>& command);
 // args excludes the program and subcommand names.
 int run_check(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
+int run_plan(const std::vector<std::string>& args);
 int run_snapshot(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);

@@ -18,6 +18,7 @@ constexpr const char* kUsage =
     "commands:\n"
     "  check [PATH...]   lint manifests (see driftlint check --help)\n"
     "  diff [PATH...]    what a change does to every Argo CD app, rendered (see driftlint diff --help)\n"
+    "  plan [PATH...]    what an Argo CD sync would do: creates, updates, prunes, replaces (see driftlint plan --help)\n"
     "  snapshot          write a cluster snapshot with kubectl (read-only)\n"
     "  rules             list the rules or write their documentation\n"
     "  explain RULE      explain one rule\n"
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
   return run_guarded([&]() -> int {
     if (command == "check") return run_check(args);
     if (command == "diff") return run_diff(args);
+    if (command == "plan") return run_plan(args);
     if (command == "snapshot") return run_snapshot(args);
     if (command == "rules") return run_rules(args);
     if (command == "explain") return run_explain(args);
@@ -56,7 +58,7 @@ int main(int argc, char** argv) {
       std::cout << kUsage;
       return kExitClean;
     }
-    print_error("unknown command '" + command + "' (expected check, diff, snapshot, rules, explain or version)");
+    print_error("unknown command '" + command + "' (expected check, diff, plan, snapshot, rules, explain or version)");
     std::cerr << kUsage;
     return static_cast<int>(kExitUsage);
   });

@@ -1,5 +1,7 @@
 #include "report/markdown_text.h"
 
+#include <algorithm>
+
 #include "base/source_position.h"
 
 namespace driftlint {
@@ -38,8 +40,13 @@ std::string md(std::string_view text) {
 
 std::string md_code(std::string_view text) {
   std::string clean;
-  for (char c : text) clean += (c == '\n' || c == '\r' || c == '|') ? ' ' : c;
-  std::string fence = clean.find('`') == std::string::npos ? "`" : "``";
+  size_t longest = 0, run = 0;  // the longest run of backticks: a shorter fence would end the span there
+  for (char c : text) {
+    clean += (c == '\n' || c == '\r' || c == '|') ? ' ' : c;
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(longest + 1, '`');
   return fence + (fence.size() > 1 ? " " : "") + clean + (fence.size() > 1 ? " " : "") + fence;
 }
 
