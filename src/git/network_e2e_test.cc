@@ -111,6 +111,41 @@ class HttpGitServer {
   uint16_t port_ = 0;
 };
 
+// testdata/git/proxy.py: a forward proxy that logs each request's first line.
+class RecordingProxy {
+ public:
+  explicit RecordingProxy(const fs::path& folder) : log_(folder / "proxy.log") {
+    fs::path port_file = folder / ".proxy-port";
+    pid_ = fork();
+    if (pid_ == 0) {
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, STDOUT_FILENO);
+      dup2(devnull, STDERR_FILENO);
+      std::string script = std::string(DRIFTLINT_SOURCE_DIR) + "/testdata/git/proxy.py";
+      execlp("python3", "python3", script.c_str(), port_file.c_str(), log_.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 100 && port_ == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      std::string text = read_whole_file(port_file);
+      if (!text.empty()) port_ = static_cast<uint16_t>(std::stoi(text));
+    }
+  }
+  ~RecordingProxy() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  uint16_t port() const { return port_; }
+  std::string requests() const { return read_whole_file(log_); }
+
+ private:
+  fs::path log_;
+  pid_t pid_ = -1;
+  uint16_t port_ = 0;
+};
+
 class NetworkTest : public ::testing::Test {
  protected:
   Outcome run(std::vector<std::string> args) {
@@ -239,6 +274,46 @@ TEST_F(NetworkTest, AnOriginWithATokenIsShownWithoutIt) {
   }
   EXPECT_NE(all.find("https://git.example/org/infra.git"), std::string::npos);
   EXPECT_EQ(all.find(token), std::string::npos) << "the token reached the output";
+}
+
+// Issue 32: clones ignored HTTP_PROXY. Through the proxy when set, straight
+// to the server when NO_PROXY names it; lowercase names work as well.
+TEST_F(NetworkTest, ClonesGoThroughTheProxyTheEnvironmentNames) {
+  fs::path served = workspace_.path_of("served");
+  TestGitRepo upstream(served / "infra.git.src");
+  upstream.write("apps/quota.yaml", kQuota);
+  upstream.commit_all("one");
+  upstream.git("clone -q --bare '" + upstream.dir().string() + "' '" + (served / "infra.git").string() + "'");
+  HttpGitServer server(served, "robot", "pw");
+  ASSERT_NE(server.port(), 0) << "the test's git HTTP server did not start";
+  RecordingProxy proxy(workspace_.path());
+  ASSERT_NE(proxy.port(), 0) << "the test's proxy did not start";
+  std::string target = "127.0.0.1:" + std::to_string(server.port()) + "/infra.git";
+  std::string proxy_url = "http://127.0.0.1:" + std::to_string(proxy.port());
+
+  setenv("HTTP_PROXY", proxy_url.c_str(), 1);
+  Outcome through = run({"check", "--repo", "infra=http://robot:pw@" + target, "--fail-on", "none"});
+  EXPECT_EQ(through.exit_code, 0) << through.err;
+  EXPECT_NE(through.out.find("infra/apps/quota.yaml"), std::string::npos) << through.out;
+  EXPECT_NE(proxy.requests().find("GET http://" + target + "/info/refs?service=git-upload-pack"), std::string::npos)
+      << proxy.requests();
+
+  size_t seen = proxy.requests().size();
+  setenv("NO_PROXY", "localhost,127.0.0.1", 1);
+  fs::remove_all(workspace_.path_of("cache"));
+  Outcome direct = run({"check", "--repo", "infra=http://robot:pw@" + target, "--fail-on", "none"});
+  unsetenv("NO_PROXY");
+  unsetenv("HTTP_PROXY");
+  EXPECT_EQ(direct.exit_code, 0) << direct.err;
+  EXPECT_EQ(proxy.requests().size(), seen) << "NO_PROXY was ignored: " << proxy.requests();
+
+  setenv("http_proxy", proxy_url.c_str(), 1);
+  fs::remove_all(workspace_.path_of("cache"));
+  Outcome lowercase = run({"check", "--repo", "infra=http://robot:pw@" + target, "--fail-on", "none"});
+  unsetenv("http_proxy");
+  EXPECT_EQ(lowercase.exit_code, 0) << lowercase.err;
+  EXPECT_GT(proxy.requests().size(), seen) << "http_proxy was ignored";
+  EXPECT_EQ(proxy.requests().find("pw"), std::string::npos) << "credentials in a request line";
 }
 
 }  // namespace
