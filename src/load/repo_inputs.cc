@@ -48,7 +48,8 @@ DiskSource disk_source(const fs::path& absolute, bool is_file) {
     fs::path root = fs::path((*git)->workdir());
     out.git = *git;
     out.default_name = root.filename().string();
-    out.root = fs::weakly_canonical(root).string();
+    std::error_code ec;
+    out.root = fs::weakly_canonical(root, ec).string();
     out.tree = is_file ? std::make_shared<DiskTree>(root.string(), *rel)
                        : std::make_shared<DiskTree>(root.string(), std::string(), *rel);
     return out;
