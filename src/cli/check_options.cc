@@ -59,7 +59,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
   const std::string formats = report_format_list();
   po::options_description visible("driftlint check options");
   visible.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml, else the nearest one above up to the git checkout's root; the command line wins key by key)")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: driftlint.yaml, driftlint.yml, .driftlint.yaml or .driftlint.yml in the working folder, else in the nearest folder above up to the git checkout's root; the command line wins key by key)")(
       "no-config", po::bool_switch(&o.no_config), "read no driftlint.yaml: built-in defaults and the command line only")(
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(

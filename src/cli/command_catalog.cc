@@ -1,5 +1,7 @@
 #include "cli/command_catalog.h"
 
+#include <algorithm>
+
 #include "report/report.h"
 #include "rules/registry.h"
 #include "schema/kubernetes_schemas.h"
@@ -77,7 +79,7 @@ std::string main_usage() {
   std::string out = "usage: driftlint <command> [options]\n\ncommands:\n";
   for (const CommandSpec& c : command_catalog()) {
     std::string head = c.name + (c.arguments.empty() ? "" : " " + c.arguments);
-    if (head.size() < 18) head.resize(18, ' ');
+    head.resize(std::max<size_t>(head.size() + 2, 18), ' ');
     out += "  " + head + c.summary + "\n";
   }
   return out + "\ndriftlint --help and driftlint <command> --help print help; driftlint --version the version.\n";
