@@ -60,7 +60,7 @@ std::string man_page() {
   out += ".SH FILES\n.TP\n.B .driftlint.yaml, .driftlint.yml, driftlint.yaml, driftlint.yml\n" +
          roff(std::string("The configuration: ") + kConfigDiscoveryRule) + "\n";
   out += ".SH ENVIRONMENT\n.TP\n.B DRIFTLINT_CACHE_DIR\nWhere clones and parsed files are kept.\n"
-         ".TP\n.B HTTPS_PROXY, HTTP_PROXY, NO_PROXY\nThe proxy git clones and fetches go through (lowercase names too).\n"
+         ".TP\n.B HTTPS_PROXY, NO_PROXY\nThe proxy clones and fetches of https URLs go through, and the hosts that bypass it (lowercase names too).\n"
          ".TP\n.B DRIFTLINT_GIT_TOKEN, DRIFTLINT_GIT_USERNAME\nCredentials for https git URLs.\n"
          ".TP\n.B NO_COLOR\nNo colour in the text report (\\-\\-color always wins).\n"
          ".TP\n.B GITHUB_ACTIONS, GITHUB_STEP_SUMMARY\nOn GitHub Actions: progress in collapsible groups; the github "

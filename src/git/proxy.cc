@@ -79,9 +79,8 @@ bool excluded(const std::string& no_proxy, const HostPort& target) {
 
 std::optional<std::string> proxy_for_url(const std::string& url, const EnvironmentLookup& environment) {
   std::optional<HostPort> target = parse_host(url);
-  if (!target || (target->scheme != "http" && target->scheme != "https")) return std::nullopt;
-  std::string proxy = target->scheme == "https" ? first_set(environment, "https_proxy", "HTTPS_PROXY")
-                                                : first_set(environment, "http_proxy", "HTTP_PROXY");
+  if (!target || target->scheme != "https") return std::nullopt;
+  std::string proxy = first_set(environment, "https_proxy", "HTTPS_PROXY");
   if (proxy.empty() || excluded(first_set(environment, "no_proxy", "NO_PROXY"), *target)) return std::nullopt;
   if (proxy.find("://") == std::string::npos) proxy = "http://" + proxy;
   return proxy;
