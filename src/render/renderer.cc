@@ -95,7 +95,7 @@ std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRe
   if (!todo.empty()) progress_begin(options_.progress, ProgressPhase::Building, todo.size());
   parallel_for(todo.size(), options_.jobs, [&](size_t i) {
     made[i] = render_one(*todo[i]);
-    progress_step(options_.progress, made[i]->from_cache);
+    progress_step(options_.progress, made[i] && made[i]->from_cache);
   });
   progress_end(options_.progress);
   for (size_t i = 0; i < todo.size(); ++i) done_[todo[i]->identity()] = std::move(made[i]);
