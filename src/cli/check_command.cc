@@ -2,6 +2,7 @@
 
 #include "cli/check_pipeline.h"
 #include "cli/commands.h"
+#include "cli/progress_line.h"
 
 namespace driftlint::cli {
 
@@ -56,6 +57,8 @@ int run_check(const std::vector<std::string>& args) {
     std::cout << *line->help;
     return kExitClean;
   }
+  ProgressLine progress(ProgressLine::mode_for(line->options.progress, line->options.quiet), std::cerr);
+  line->options.progress_meter = progress.counters();
   const CheckOptions& o = line->options;
   Expected<CheckSetup> setup = set_up_check(o);
   if (!setup) return usage_error(setup.error());
@@ -65,6 +68,7 @@ int run_check(const std::vector<std::string>& args) {
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
   CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs);
   compare_to_base(o, *setup, inputs, model, findings);
+  progress.stop();
   print_diagnostics(o, inputs, model, findings);
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "base/strings.h"
+#include "cli/command_help.h"
 #include "cli/subcommand_parser.h"
 #include "config/config.h"
 #include "schema/kubernetes_schemas.h"
@@ -24,7 +25,9 @@ std::string usage() {
          "                       [--baseline FILE] [--write-baseline FILE]\n"
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
-         "                       [-j N] [--quiet] [--color auto|always|never] [--allow-empty]\n"
+         "                       [-j N] [--quiet] [--color auto|always|never] [--progress auto|always|never]\n"
+         "                       [--hints once|each] [--group-by file|rule] [--max-annotations N]\n"
+         "                       [--help-uri-base URL] [--allow-empty]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
          "                       [--no-render] [--render-timeout SECONDS]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
@@ -45,6 +48,10 @@ struct Typed {
   std::string fail_on = "error";
   std::string yaml_parser = "libyaml";
   std::string color = "auto";
+  std::string progress = "auto";
+  std::string hints = "once";
+  std::string group_by;
+  std::string help_uri_base;
   std::vector<std::string> base;  // --base, joined to --changed-since
 };
 
@@ -52,7 +59,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
   const std::string formats = report_format_list();
   po::options_description visible("driftlint check options");
   visible.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml, else the nearest one above up to the git checkout's root; the command line wins key by key)")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: driftlint.yaml, driftlint.yml, .driftlint.yaml or .driftlint.yml in the working folder, else in the nearest folder above up to the git checkout's root; the command line wins key by key)")(
       "no-config", po::bool_switch(&o.no_config), "read no driftlint.yaml: built-in defaults and the command line only")(
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
@@ -77,6 +84,11 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
       "color", po::value<std::string>(&t.color), "auto (default: on a terminal, unless NO_COLOR is set), always or never: colour in the text report")(
+      "progress", po::value<std::string>(&t.progress), "auto (default: on a terminal; grouped on GitHub Actions), always or never: one line on stderr updated while a phase (walking, parsing, builds) runs over a second")(
+      "hints", po::value<std::string>(&t.hints), "once (default: a rule's hint after its first finding) or each (after every finding): text report")(
+      "group-by", po::value<std::string>(&t.group_by), "file or rule: the text report under a heading per file or per rule")(
+      "max-annotations", po::value<size_t>(&o.max_annotations), "github format: annotations per severity (default 10, what GitHub shows per step); the rest are counted in one more and listed in $GITHUB_STEP_SUMMARY")(
+      "help-uri-base", po::value<std::string>(&t.help_uri_base), "SARIF: each rule's helpUri is URL<rule>.md (default: the config's helpUriBase, else the rule pages of driftlint's repository; '' for none)")(
       "allow-empty", po::bool_switch(&o.allow_empty), "no file matched is no error (default: exit 2, as nothing was checked)")(
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
@@ -143,6 +155,25 @@ std::optional<CheckOptions::Color> parse_color(const std::string& value) {
   return std::nullopt;
 }
 
+// --progress, --hints, --group-by and --help-uri-base.
+Status check_report_style(const po::variables_map& vm, const Typed& t, CheckOptions& o) {
+  using P = CheckOptions::Progress;
+  if (t.progress == "auto" || t.progress == "always" || t.progress == "never") {
+    o.progress = t.progress == "auto" ? P::Auto : t.progress == "always" ? P::Always : P::Never;
+  } else {
+    return Error{"check: --progress must be auto, always or never, not '" + t.progress + "'"};
+  }
+  if (t.hints != "once" && t.hints != "each") return Error{"check: --hints must be once or each, not '" + t.hints + "'"};
+  o.every_hint = t.hints == "each";
+  using G = TextReportOptions::GroupBy;
+  if (!t.group_by.empty() && t.group_by != "file" && t.group_by != "rule") {
+    return Error{"check: --group-by must be file or rule, not '" + t.group_by + "'"};
+  }
+  o.group_by = t.group_by.empty() ? G::None : t.group_by == "file" ? G::File : G::Rule;
+  if (vm.count("help-uri-base")) o.help_uri_base = t.help_uri_base;
+  return {};
+}
+
 // Checks the values and turns the typed ones into CheckOptions' own types.
 Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o) {
   std::optional<ReportFormat> format = parse_report_format(t.format);
@@ -178,6 +209,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   std::optional<CheckOptions::Color> color = parse_color(t.color);
   if (!color) return Error{"check: --color must be auto, always or never, not '" + t.color + "'"};
   o.color = *color;
+  if (Status s = check_report_style(vm, t, o); !s) return s;
   if (std::count(o.paths.begin(), o.paths.end(), "-") > 1) return Error{"check: '-' (standard input) can be given once"};
   Expected<std::vector<OutputSpec>> outputs = output_specs(t.outputs, *format, vm.count("format") > 0);
   if (!outputs) return outputs.error();
@@ -202,6 +234,12 @@ Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::strin
   }
   if (Status s = check_values(vm, typed, line.options); !s) return s.error();
   return line;
+}
+
+CommandHelp check_help() {
+  static CheckOptions options;
+  static Typed typed;
+  return {usage(), visible_options(options, typed)};
 }
 
 }  // namespace driftlint::cli

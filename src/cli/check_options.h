@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "base/progress.h"
 #include "model/severity.h"
 #include "report/report.h"
 #include "yaml/parser.h"
@@ -41,6 +42,12 @@ struct CheckOptions {
   bool with_diff = false;  // pull-request mode: the Markdown report ends with the rendered diff
   unsigned jobs = 0;  // 0: all cores
   bool quiet = false;
+  enum class Progress { Auto, Always, Never } progress = Progress::Auto;  // --progress: the line on stderr
+  bool every_hint = false;                                              // --hints each
+  TextReportOptions::GroupBy group_by = TextReportOptions::GroupBy::None;
+  size_t max_annotations = 10;               // --max-annotations: github annotations per severity
+  std::optional<std::string> help_uri_base;  // --help-uri-base; nullopt: the config's, else the default
+  driftlint::Progress* progress_meter = nullptr;        // set by run_check: the counters the progress line reads
   uint64_t max_file_size_mib = 64;
   uint64_t max_alias_expansion = 1'000'000;
   uint64_t max_nesting_depth = 1'000;

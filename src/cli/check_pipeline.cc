@@ -99,6 +99,7 @@ LoadOptions load_options_for(const CheckOptions& o) {
   options.parse_limits.max_alias_expansion = o.max_alias_expansion;
   options.parse_limits.max_depth = o.max_nesting_depth;
   options.parse_limits.engine = o.yaml_engine;
+  options.progress = o.progress_meter;
   return options;
 }
 
@@ -111,7 +112,7 @@ GitCacheOptions git_cache_options(const CheckOptions& o, const Config& config) {
   } else if (config.network_timeout_seconds) {
     cache.network_timeout_seconds = *config.network_timeout_seconds;
   }
-  if (!o.quiet && isatty(STDERR_FILENO)) {
+  if (!o.quiet && o.progress != CheckOptions::Progress::Never && isatty(STDERR_FILENO)) {
     // One line redrawn in place while a clone or fetch runs.
     cache.progress = [](const std::string& line, bool done) {
       std::cerr << "\r\033[Kdriftlint: " << line << (done ? "\n" : "") << std::flush;
@@ -208,6 +209,7 @@ std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& 
   r.timeout = std::chrono::seconds(o.render_timeout);
   r.jobs = jobs;
   r.max_file_size = o.max_file_bytes();
+  r.progress = o.progress_meter;
   if (!o.no_cache) r.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
   return std::make_unique<ToolRenderer>(load, r);
 }
@@ -348,10 +350,14 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
   input.baselined = *baselined;
   for (const ActiveRule& active : setup.rules) input.rules.push_back(&active.rule->info());
   if (Status s = set_report_environment(input, o); !s) return s.error();
+  input.help_uri_base = o.help_uri_base.value_or(setup.config.help_uri_base.empty() ? kDefaultHelpUriBase
+                                                                                    : setup.config.help_uri_base);
   std::vector<std::string> files;
   for (const OutputSpec& spec : o.outputs) {
     TextReportOptions text_options;
     text_options.quiet = o.quiet;
+    text_options.every_hint = o.every_hint;
+    text_options.group_by = o.group_by;
     text_options.color = spec.file == "-" && use_color(o.color);
     std::string text = render_report(spec.format, input, text_options);
     if (spec.format == ReportFormat::Github) {

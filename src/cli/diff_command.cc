@@ -9,6 +9,7 @@
 
 #include "base/files.h"
 #include "cli/check_pipeline.h"
+#include "cli/command_help.h"
 #include "cli/commands.h"
 #include "cli/subcommand_parser.h"
 #include "load/base_revision.h"
@@ -34,9 +35,7 @@ constexpr const char* kUsage =
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
     "                      [--no-render] [--render-timeout SECONDS]\n";
 
-Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args) {
-  DiffOptions o;
-  std::vector<std::string> base;
+po::options_description visible_options(DiffOptions& o, std::vector<std::string>& base) {
   po::options_description visible("driftlint diff options");
   visible.add_options()("help,h", "show this help")(
       "config", po::value<std::string>(&o.check.config_file), "configuration file (default: the nearest driftlint.yaml, as check)")(
@@ -53,6 +52,13 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
       "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
+  return visible;
+}
+
+Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args) {
+  DiffOptions o;
+  std::vector<std::string> base;
+  po::options_description visible = visible_options(o, base);
   Expected<po::variables_map> parsed = parse_options_and_paths(args, visible, o.check.paths, "diff");
   if (!parsed) return parsed.error();
   const po::variables_map& vm = *parsed;
@@ -148,6 +154,12 @@ int run_diff(const std::vector<std::string>& args) {
   int status = write(o, diff_apps((*base)->model.argo, (*base)->load, head_model.argo, head_load));
   inputs.load.wait_for_cache();
   return inputs.errors.empty() ? status : kExitUsage;
+}
+
+CommandHelp diff_help() {
+  static DiffOptions options;
+  static std::vector<std::string> base;
+  return {kUsage, visible_options(options, base)};
 }
 
 }  // namespace driftlint::cli

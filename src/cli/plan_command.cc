@@ -10,6 +10,7 @@
 #include "base/files.h"
 #include "base/strings.h"
 #include "cli/check_pipeline.h"
+#include "cli/command_help.h"
 #include "cli/commands.h"
 #include "cli/subcommand_parser.h"
 #include "load/base_revision.h"
@@ -173,6 +174,11 @@ int run_plan(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   return plan_with(o, inputs);
+}
+
+CommandHelp plan_help() {
+  static PlanOptions options;
+  return {kUsage, describe_options(options)};
 }
 
 }  // namespace driftlint::cli

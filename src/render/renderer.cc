@@ -92,7 +92,12 @@ std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRe
     if (!done_.count(id) && queued.insert(id).second) todo.push_back(&r);
   }
   std::vector<std::unique_ptr<RenderOutput>> made(todo.size());
-  parallel_for(todo.size(), options_.jobs, [&](size_t i) { made[i] = render_one(*todo[i]); });
+  if (!todo.empty()) progress_begin(options_.progress, ProgressPhase::Building, todo.size());
+  parallel_for(todo.size(), options_.jobs, [&](size_t i) {
+    made[i] = render_one(*todo[i]);
+    progress_step(options_.progress, made[i] && made[i]->from_cache);
+  });
+  progress_end(options_.progress);
   for (size_t i = 0; i < todo.size(); ++i) done_[todo[i]->identity()] = std::move(made[i]);
   std::vector<const RenderOutput*> out;
   for (const RenderRequest& r : requests) out.push_back(done_.at(r.identity()).get());

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "base/progress.h"
 #include "load/load_index.h"
 #include "load/loader.h"
 #include "model/manifest.h"
@@ -68,6 +69,7 @@ struct ToolRendererOptions {
   unsigned jobs = 1;
   uint64_t max_file_size = 64ull << 20;
   std::string cache_dir;  // "" keeps no rendered output between runs
+  Progress* progress = nullptr;  // builds N/M (from the cache K)
 };
 
 class ToolRenderer : public Renderer {
