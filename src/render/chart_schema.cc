@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/tar_gz.h"
+#include "fs/repo_path.h"
 #include "yaml/parser.h"
 
 namespace driftlint {
@@ -26,6 +28,30 @@ bool reads_nothing(std::string_view value) {
          starts_with(v, "https://json-schema.org/");
 }
 
+// A packaged subchart: a .tgz in a charts/ folder of the chart (`in_chart` starts with '/').
+bool is_package(std::string_view in_chart) {
+  return in_chart.size() > 4 && in_chart.substr(in_chart.size() - 4) == ".tgz" &&
+         in_chart.find("/charts/") != std::string_view::npos;
+}
+
+constexpr int kMaxPackageDepth = 4;
+
+void package_schemas(const std::string& name, std::string_view archive, uint64_t max_bytes, int depth,
+                     ChartSchemas& out) {
+  auto wanted = [&](std::string_view file) { return is_values_schema(file) || is_package("/" + std::string(file)); };
+  auto files = depth < kMaxPackageDepth ? files_in_tar_gz(archive, max_bytes, wanted)
+                                        : Expected<std::vector<std::pair<std::string, std::string>>>(
+                                              Error{"packages nest deeper than " + std::to_string(kMaxPackageDepth)});
+  if (!files) {
+    out.unreadable.push_back(name + " (" + files.error().message + ")");
+    return;
+  }
+  for (auto& [file, text] : *files) {
+    if (is_values_schema(file)) out.schemas.emplace_back(name + ":" + file, std::move(text));
+    else package_schemas(name + ":" + file, text, max_bytes, depth + 1, out);
+  }
+}
+
 bool is_http(std::string_view value) {
   std::string v = lower(value);
   return starts_with(v, "http://") || starts_with(v, "https://");
@@ -36,6 +62,18 @@ bool is_http(std::string_view value) {
 bool is_values_schema(std::string_view path) {
   return path == "values.schema.json" ||
          (path.size() > 19 && path.substr(path.size() - 19) == "/values.schema.json");
+}
+
+ChartSchemas chart_schemas(const std::map<std::string, std::string>& files, const std::string& folder,
+                           uint64_t max_bytes) {
+  ChartSchemas out;
+  for (const auto& [path, text] : files) {
+    if (!path_is_under(path, folder)) continue;
+    std::string in_chart = "/" + path.substr(folder.empty() ? 0 : folder.size() + 1);
+    if (is_values_schema(path)) out.schemas.emplace_back(path, text);
+    else if (is_package(in_chart)) package_schemas(path, text, max_bytes, 0, out);
+  }
+  return out;
 }
 
 SchemaScan scan_values_schema(std::string_view json) {

@@ -9,8 +9,11 @@
 // and json-schema.org's metaschemas (built in) read nothing.
 #pragma once
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace driftlint {
@@ -30,5 +33,17 @@ SchemaScan scan_values_schema(std::string_view json);
 
 // Whether `path` is a values.schema.json helm reads (the chart's or a subchart's).
 bool is_values_schema(std::string_view path);
+
+// Every values.schema.json of a chart: of `files` (path -> text) below
+// `folder`, and those inside its packaged subcharts (charts/*.tgz, and the
+// packages inside those), named "chart/charts/db-1.0.0.tgz:db/values.schema.json".
+// A package that cannot be read (not an archive, over `max_bytes` inflated)
+// is named in `unreadable`.
+struct ChartSchemas {
+  std::vector<std::pair<std::string, std::string>> schemas;
+  std::vector<std::string> unreadable;
+};
+ChartSchemas chart_schemas(const std::map<std::string, std::string>& files, const std::string& folder,
+                           uint64_t max_bytes);
 
 }  // namespace driftlint

@@ -100,5 +100,21 @@ TEST_F(ChartSchemaE2eTest, RealHelmNeverReadsTheFileNorCallsTheHost) {
   EXPECT_EQ(file.out.find("planted"), file.out.find("planted.json")) << "helm read it: " << file.out;
 }
 
+TEST_F(ChartSchemaE2eTest, AReferenceInsideAPackagedSubchartIsFoundToo) {
+  DRIFTLINT_NEEDS_PROGRAM("helm");
+  write_chart("{}");
+  work_.write("db/Chart.yaml", "apiVersion: v2\nname: db\nversion: 0.1.0\n");
+  work_.write("db/values.yaml", "size: 1\n");
+  work_.write("db/values.schema.json", R"({"properties": {"size": {"$ref": "etc/passwd"}}})");
+  std::string dir = work_.path().string();
+  ASSERT_EQ(std::system(("helm package '" + dir + "/db' -d '" + dir + "/repo/chart/charts' >/dev/null").c_str()), 0);
+  Outcome r = check();
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_NE(r.out.find("chart/charts/db-0.1.0.tgz:db/values.schema.json's $ref 'etc/passwd' makes helm read a file "
+                       "outside the chart"),
+            std::string::npos)
+      << r.out;
+}
+
 }  // namespace
 }  // namespace driftlint

@@ -69,20 +69,16 @@ bool can_skip_schema_validation(const RenderTool& tool) {
 // Whether the chart's values.schema.json files let helm validate without
 // reading anything else (chart_schema.h). A reference to a file refuses the
 // build (Argo CD's helm would read the repo server's disk, or fail); one to
-// download, or a packaged subchart whose schema driftlint cannot read, turns
-// validation off: it never changes what `helm template` prints, only whether
-// it refuses, and Argo CD would download the reference. "" when the build
-// may run, else why not (with out.status set).
+// download, or a packaged subchart that cannot be read, turns validation
+// off: it never changes what `helm template` prints, only whether it
+// refuses, and Argo CD would download the reference. "" when the build may
+// run, else why not (with out.status set).
 std::string check_schemas(const RenderRequest& request, const ChartInputs& in, const RenderTool& tool,
-                          bool& skip_validation, RenderOutput& out) {
+                          uint64_t max_bytes, bool& skip_validation, RenderOutput& out) {
+  ChartSchemas found = chart_schemas(in.files, request.folder, max_bytes);
   std::string unchecked;
-  for (const auto& [path, text] : in.files) {
-    if (!path_is_under(path, request.folder)) continue;
-    std::string in_chart = "/" + path.substr(request.folder.empty() ? 0 : request.folder.size() + 1);
-    if (in_chart.ends_with(".tgz") && in_chart.find("/charts/") != std::string::npos && unchecked.empty()) {
-      unchecked = "the packaged subchart " + path + " may hold a values.schema.json driftlint does not unpack";
-    }
-    if (!is_values_schema(path)) continue;
+  if (!found.unreadable.empty()) unchecked = "the packaged subchart " + found.unreadable.front() + " cannot be read";
+  for (const auto& [path, text] : found.schemas) {
     for (const SchemaReference& r : scan_values_schema(text).outside) {
       std::string named = path + "'s " + r.keyword + " " + quote_for_message(r.value, 120);
       if (!r.fetched) {
@@ -106,7 +102,7 @@ std::string check_schemas(const RenderRequest& request, const ChartInputs& in, c
 std::optional<std::string> run_template(const RenderRequest& request, const ChartInputs& in, const BuildSettings& s,
                                         RenderOutput& out) {
   bool skip_validation = false;
-  out.message = check_schemas(request, in, *s.tool, skip_validation, out);
+  out.message = check_schemas(request, in, *s.tool, s.max_file_size, skip_validation, out);
   if (!out.message.empty()) return std::nullopt;
   auto argv = [&](const RenderWorkspace& workspace) {
     std::vector<std::string> values;
