@@ -12,7 +12,10 @@ namespace driftlint {
 
 namespace {
 
-constexpr const char* kFolders[] = {"home", "tmp", "bin", "plugins", "cache", "config", "data", "state"};
+// Only these are made: removing a folder costs a few ms on some disks (3.5 ms
+// on ext4 here), and each run removes its own. The XDG, Helm and plugin
+// folders are below HOME, empty until a tool makes them.
+constexpr const char* kFolders[] = {"home", "tmp", "bin"};
 
 // The private folders of one run, removed with everything the tool wrote there.
 class PrivateFolders {
@@ -60,16 +63,16 @@ std::vector<std::pair<std::string, std::string>> sandbox_environment(const std::
       {"HOME", root + "/home"},
       {"TMPDIR", root + "/tmp"},
       {"LANG", "C"},
-      {"XDG_CACHE_HOME", root + "/cache"},
-      {"XDG_CONFIG_HOME", root + "/config"},
-      {"XDG_DATA_HOME", root + "/data"},
-      {"XDG_STATE_HOME", root + "/state"},
-      {"HELM_CACHE_HOME", root + "/cache/helm"},
-      {"HELM_CONFIG_HOME", root + "/config/helm"},
-      {"HELM_DATA_HOME", root + "/data/helm"},
-      {"HELM_PLUGINS", root + "/plugins"},
+      {"XDG_CACHE_HOME", root + "/home/.cache"},
+      {"XDG_CONFIG_HOME", root + "/home/.config"},
+      {"XDG_DATA_HOME", root + "/home/.local/share"},
+      {"XDG_STATE_HOME", root + "/home/.local/state"},
+      {"HELM_CACHE_HOME", root + "/home/.cache/helm"},
+      {"HELM_CONFIG_HOME", root + "/home/.config/helm"},
+      {"HELM_DATA_HOME", root + "/home/.local/share/helm"},
+      {"HELM_PLUGINS", root + "/home/.local/share/helm/plugins"},
       {"HELM_NO_PLUGINS", "1"},
-      {"KUSTOMIZE_PLUGIN_HOME", root + "/plugins"},
+      {"KUSTOMIZE_PLUGIN_HOME", root + "/home/.config/kustomize/plugin"},
   };
   if (!network_isolated) {
     // Go's HTTP clients (helm's schema loader, kustomize's remote files) honour these.

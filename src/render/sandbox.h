@@ -1,8 +1,8 @@
 // How kustomize and helm run: on files a pull request wrote, so confined.
 // Every run (builds and the version probes alike) gets
-// - an environment of its own: HOME, the XDG and Helm folders, TMPDIR and
-//   the plugin folders point at empty private folders made for the run (0700,
-//   removed after it); PATH holds the tool alone (no git, no ssh for a remote
+// - an environment of its own: HOME and TMPDIR are empty private folders
+//   made for the run (0700, removed after it), and the XDG, Helm and plugin
+//   folders point below that HOME; PATH holds the tool alone (no git, no ssh for a remote
 //   base to call); LANG=C; nothing else of ours (no token, no KUBECONFIG, no
 //   cloud credentials);
 // - no network: namespaces of its own (base/process.h) where no interface is
