@@ -33,12 +33,13 @@ constexpr std::chrono::seconds kProbeTimeout{30};
 }  // namespace
 
 std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox) {
+  if (kubectl.empty()) return std::nullopt;  // --no-render: not even a `kustomize` on PATH
   if (std::optional<std::string> kustomize = find_program("kustomize")) {
     ProcessResult r = sandbox.run({*kustomize, "version"}, kProbeTimeout);
     std::string version = r.ok() ? kustomize_version_in(r.out) : "";
     if (!version.empty()) return RenderTool{{*kustomize, "build"}, version, "kustomize " + version};
   }
-  std::optional<std::string> path = kubectl.empty() ? std::nullopt : find_program(kubectl);
+  std::optional<std::string> path = find_program(kubectl);
   if (!path) return std::nullopt;
   ProcessResult r = sandbox.run({*path, "version", "--client"}, kProbeTimeout);
   std::string version = r.ok() ? kustomize_version_in(r.out) : "";

@@ -23,7 +23,8 @@ struct RenderTool {
 };
 
 // The kustomize to use: `kustomize` when on PATH, else `kubectl` (given; ""
-// means none); nullopt when neither answers (asked in the sandbox, as builds run).
+// means none, not even a `kustomize`: --no-render); nullopt when neither
+// answers (asked in the sandbox, as builds run).
 std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox);
 // helm 3 or later when on PATH (or at `helm`); nullopt otherwise.
 std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox);
