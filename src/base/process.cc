@@ -140,13 +140,26 @@ bool enter_namespaces(const Isolation& i) {
 
 constexpr char kExecFailed = 1, kIsolationFailed = 2;
 
+// Just before exec, in the process that execs: the relay below keeps no
+// limit (under AddressSanitizer, with terabytes of shadow mapped, a fork
+// under an address-space limit would fail).
+void limit_memory(uint64_t max_address_space) {
+  if (!max_address_space) return;
+  rlimit limit{max_address_space, max_address_space};
+  setrlimit(RLIMIT_AS, &limit);
+  rlimit no_core{0, 0};  // a program that dies of it leaves no core of what it read
+  setrlimit(RLIMIT_CORE, &no_core);
+}
+
 // In the child that entered the namespaces: the program runs as the first
 // process of the new PID namespace (when it ends, the kernel kills whatever
 // it left), and this one waits for it and ends the same way.
-[[noreturn]] void run_as_namespace_init(const ChildPipes& pipes, char* const* args, char* const* envp) {
+[[noreturn]] void run_as_namespace_init(const ChildPipes& pipes, char* const* args, char* const* envp,
+                                        uint64_t max_address_space) {
   pid_t init = fork();
   if (init < 0) report_and_exit(pipes.exec[1], kIsolationFailed);
   if (init == 0) {
+    limit_memory(max_address_space);
     execvpe(args[0], args, envp);
     report_and_exit(pipes.exec[1], kExecFailed);
   }
@@ -174,16 +187,11 @@ constexpr char kExecFailed = 1, kIsolationFailed = 2;
   dup2(pipes.out[1], STDOUT_FILENO);
   dup2(pipes.err[1], STDERR_FILENO);
   setsid();  // no controlling terminal: nothing can prompt on /dev/tty; a group to kill at the time limit
-  if (max_address_space) {
-    rlimit limit{max_address_space, max_address_space};
-    setrlimit(RLIMIT_AS, &limit);
-    rlimit no_core{0, 0};  // a program that dies of it leaves no core of what it read
-    setrlimit(RLIMIT_CORE, &no_core);
-  }
   if (isolation.wanted) {
     if (!enter_namespaces(isolation)) report_and_exit(pipes.exec[1], kIsolationFailed);
-    run_as_namespace_init(pipes, args, envp);
+    run_as_namespace_init(pipes, args, envp, max_address_space);
   }
+  limit_memory(max_address_space);
   execvpe(args[0], args, envp);
   report_and_exit(pipes.exec[1], kExecFailed);
 }
