@@ -29,7 +29,8 @@ std::string usage() {
          "                       [--hints once|each] [--group-by file|rule] [--max-annotations N]\n"
          "                       [--help-uri-base URL] [--allow-empty]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
-         "                       [--no-render] [--render-timeout SECONDS]\n"
+         "                       [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
+         "                       [--render-memory MIB]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
          "                       [--kubernetes-version " + join(KubernetesSchemas::versions(), "|") + "]\n";
 }
@@ -96,6 +97,8 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
       "no-render", po::bool_switch(&o.no_render), "judge files as they are: render no kustomization or Helm chart")(
       "render-timeout", po::value<unsigned>(&o.render_timeout), "seconds one kustomize or helm run may take before it is killed (default 120)")(
+      "render-budget", po::value<unsigned>(&o.render_budget), "seconds all kustomize and helm runs may take together; builds left when it is spent are not rendered (a note says which; default 900)")(
+      "render-memory", po::value<uint64_t>(&o.render_memory_mib), "MiB of address space one kustomize or helm run may map; a build that needs more fails (default 2048)")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
       "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
@@ -192,7 +195,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   if (vm.count("network-timeout") && (o.network_timeout == 0 || o.network_timeout > kMaxNetworkTimeoutSeconds)) {
     return Error{"check: --network-timeout must be from 1 to " + std::to_string(kMaxNetworkTimeoutSeconds) + " seconds"};
   }
-  if (o.render_timeout == 0 || o.render_timeout > 3600) return Error{"check: --render-timeout must be from 1 to 3600 seconds"};
+  if (Status s = check_render_limits(o, "check"); !s) return s;
   if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
     return Error{"check: --max-nesting-depth must be between 1 and 100000"};
   }
@@ -218,6 +221,21 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
 }
 
 }  // namespace
+
+Status check_render_limits(CheckOptions& o, const std::string& command) {
+  if (o.render_timeout == 0 || o.render_timeout > 3600) {
+    return Error{command + ": --render-timeout must be from 1 to 3600 seconds"};
+  }
+  if (o.render_budget == 0 || o.render_budget > 86'400) {
+    return Error{command + ": --render-budget must be from 1 to 86400 seconds"};
+  }
+  // Go (helm, kubectl, kustomize) reserves about 600 MiB of address space as it starts.
+  if (o.render_memory_mib < 1024 || o.render_memory_mib > (1u << 20)) {
+    return Error{command + ": --render-memory must be from 1024 to 1048576 MiB"};
+  }
+  o.render_budget_clock = std::make_shared<RenderBudget>(std::chrono::seconds(o.render_budget));
+  return {};
+}
 
 Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::string>& args) {
   CheckCommandLine line;

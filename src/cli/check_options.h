@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,8 @@
 #include "base/expected.h"
 #include "base/progress.h"
 #include "model/severity.h"
+#include "render/render_budget.h"
+#include "render/sandbox.h"
 #include "report/report.h"
 #include "yaml/parser.h"
 
@@ -59,6 +62,11 @@ struct CheckOptions {
   bool strict_drift = false;
   bool no_render = false;          // judge files as they are; render no kustomization or chart
   unsigned render_timeout = 120;   // seconds one kustomize or helm run may take
+  unsigned render_budget = kDefaultRenderBudgetSeconds;  // seconds all of them may take together
+  uint64_t render_memory_mib = kDefaultRenderMemoryMiB;   // address space of one run
+  // The budget's clock, shared by every renderer of the run (set with the
+  // options: check_render_limits); null: no budget.
+  std::shared_ptr<RenderBudget> render_budget_clock;
   std::vector<std::string> rules_dirs;
   std::vector<std::string> schema_dirs;
   std::string kubernetes_version;  // empty: the config's, else the newest bundled
@@ -74,5 +82,9 @@ struct CheckCommandLine {
 
 // A usage error ("check: --format must be ...") when an option is wrong.
 Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::string>& args);
+
+// Checks --render-timeout, --render-budget and --render-memory (check and
+// diff alike; `command` names the one in messages) and starts the budget.
+Status check_render_limits(CheckOptions& o, const std::string& command);
 
 }  // namespace driftlint::cli

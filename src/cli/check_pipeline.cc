@@ -207,6 +207,8 @@ std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& 
   ToolRendererOptions r;
   if (o.no_render) r.kubectl = r.helm = "";
   r.timeout = std::chrono::seconds(o.render_timeout);
+  r.max_memory_bytes = o.render_memory_mib << 20;
+  r.budget = o.render_budget_clock;
   r.jobs = jobs;
   r.max_file_size = o.max_file_bytes();
   r.progress = o.progress_meter;

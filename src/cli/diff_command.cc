@@ -33,7 +33,8 @@ constexpr const char* kUsage =
     "usage: driftlint diff [PATH...] [--config FILE|--no-config] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
-    "                      [--no-render] [--render-timeout SECONDS]\n";
+    "                      [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
+    "                      [--render-memory MIB]\n";
 
 po::options_description visible_options(DiffOptions& o, std::vector<std::string>& base) {
   po::options_description visible("driftlint diff options");
@@ -51,7 +52,9 @@ po::options_description visible_options(DiffOptions& o, std::vector<std::string>
       "cache-dir", po::value<std::string>(&o.check.cache_dir), "the cache folder")(
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
-      "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
+      "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)")(
+      "render-budget", po::value<unsigned>(&o.check.render_budget), "seconds all renders of both sides may take together (default 900)")(
+      "render-memory", po::value<uint64_t>(&o.check.render_memory_mib), "MiB of address space one render may map (default 2048)");
   return visible;
 }
 
@@ -72,9 +75,7 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
   if (o.format != "text" && o.format != "markdown" && o.format != "json") {
     return Error{"diff: --format must be text, markdown or json, not '" + o.format + "'"};
   }
-  if (o.check.render_timeout == 0 || o.check.render_timeout > 3600) {
-    return Error{"diff: --render-timeout must be from 1 to 3600 seconds"};
-  }
+  if (Status s = check_render_limits(o.check, "diff"); !s) return s.error();
   o.check.outputs = {{ReportFormat::Text, "-"}};
   o.check.quiet = true;
   return std::optional<DiffOptions>(std::move(o));

@@ -100,12 +100,4 @@ bool path_is_under(std::string_view path, std::string_view folder) {
   return path.size() == folder.size() || path[folder.size()] == '/';
 }
 
-bool is_remote_reference(std::string_view entry) {
-  if (entry.find("://") != std::string_view::npos) return true;
-  for (std::string_view prefix : {"github.com/", "gitlab.com/", "bitbucket.org/", "git@", "git::"}) {
-    if (entry.substr(0, prefix.size()) == prefix) return true;
-  }
-  return false;
-}
-
 }  // namespace driftlint

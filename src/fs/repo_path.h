@@ -61,8 +61,9 @@ std::string parent_of(std::string_view path);
 std::string basename_of(std::string_view path);
 // Whether `path` is `folder` or lies below it ("" holds everything).
 bool path_is_under(std::string_view path, std::string_view folder);
-// A kustomize entry that names a remote base (a URL or a go-getter
-// address) rather than a file or folder of the repo.
+// A kustomize entry that names a remote base or file rather than a file or
+// folder of the repo: every form some kustomize (3, 4 or 5) would fetch or
+// clone, whatever its case (remote_reference.cc says which and why).
 bool is_remote_reference(std::string_view entry);
 
 }  // namespace driftlint

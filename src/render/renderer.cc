@@ -9,15 +9,21 @@
 namespace driftlint {
 
 ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
-    : load_(load), index_(load), options_(std::move(options)) {}
+    : load_(load), index_(load), options_(std::move(options)), sandbox_(options_.max_memory_bytes) {}
 
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
-  std::call_once(kustomize_probe_, [this] { kustomize_ = find_kustomize(options_.kubectl); });
+  std::call_once(kustomize_probe_, [this] {
+    probed_ = probed_ || !options_.kubectl.empty();
+    kustomize_ = find_kustomize(options_.kubectl, sandbox_);
+  });
   return kustomize_;
 }
 
 const std::optional<RenderTool>& ToolRenderer::helm() const {
-  std::call_once(helm_probe_, [this] { helm_ = find_helm(options_.helm); });
+  std::call_once(helm_probe_, [this] {
+    probed_ = probed_ || !options_.helm.empty();
+    helm_ = find_helm(options_.helm, sandbox_);
+  });
   return helm_;
 }
 
@@ -70,6 +76,8 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   RenderCache cache(options_.cache_dir);
   BuildSettings settings;
   settings.timeout = options_.timeout;
+  settings.sandbox = &sandbox_;
+  settings.budget = options_.budget.get();
   settings.max_file_size = options_.max_file_size;
   settings.cache = cache.enabled() ? &cache : nullptr;
   std::unique_ptr<RenderOutput> out;
@@ -113,6 +121,14 @@ std::vector<std::string> ToolRenderer::notes() const {
     (id.rfind("kustomize", 0) == 0 ? kustomizations : charts)++;
   }
   std::vector<std::string> notes;
+  if (probed_) {
+    if (std::optional<std::string> note = sandbox_.note()) notes.push_back(*note);
+  }
+  for (const auto& [id, out] : done_) {
+    if (out->rendered() && !out->caveat.empty()) {
+      notes.push_back("chart " + load_.repos[out->repo].name + "/" + out->folder + ": " + out->caveat);
+    }
+  }
   if (rendered == 0) return notes;
   std::string tools;
   if (kustomizations) tools = kustomize() ? kustomize()->description : "kustomize";

@@ -6,6 +6,7 @@
 // nothing.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -19,7 +20,9 @@
 #include "load/load_index.h"
 #include "load/loader.h"
 #include "model/manifest.h"
+#include "render/render_budget.h"
 #include "render/request.h"
+#include "render/sandbox.h"
 #include "render/tools.h"
 
 namespace driftlint {
@@ -47,6 +50,7 @@ struct RenderOutput {
   std::shared_ptr<Provenance> provenance;  // shared by the objects; its `apps` are filled by the Argo CD model
   std::shared_ptr<const yaml::ParsedFile> parsed;
   bool from_cache = false;
+  std::string caveat;  // Rendered, with something left unchecked (a note says it): "" for none
 
   bool rendered() const { return status == Status::Rendered; }
 };
@@ -70,6 +74,8 @@ struct ToolRendererOptions {
   uint64_t max_file_size = 64ull << 20;
   std::string cache_dir;  // "" keeps no rendered output between runs
   Progress* progress = nullptr;  // builds N/M (from the cache K)
+  uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20;  // of each tool run (--render-memory)
+  std::shared_ptr<RenderBudget> budget;  // all tool runs together (--render-budget); null: no limit
 };
 
 class ToolRenderer : public Renderer {
@@ -89,8 +95,10 @@ class ToolRenderer : public Renderer {
   LoadIndex index_;
   ToolRendererOptions options_;
   std::map<std::string, std::unique_ptr<RenderOutput>> done_;  // by identity
+  RenderSandbox sandbox_;
   mutable std::once_flag kustomize_probe_, helm_probe_;
   mutable std::optional<RenderTool> kustomize_, helm_;
+  mutable std::atomic<bool> probed_{false};  // a tool was looked for: the sandbox was used
 };
 
 }  // namespace driftlint
