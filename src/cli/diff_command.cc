@@ -32,7 +32,8 @@ constexpr const char* kUsage =
     "usage: driftlint diff [PATH...] [--config FILE|--no-config] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
-    "                      [--no-render] [--render-timeout SECONDS]\n";
+    "                      [--no-render] [--render-timeout SECONDS]\n"
+    "                      [--max-appset-apps N] [--max-rendered-size MIB] [--max-template-steps N]\n";
 
 Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args) {
   DiffOptions o;
@@ -53,6 +54,7 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
       "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
+  add_appset_limit_options(visible, o.check);
   Expected<po::variables_map> parsed = parse_options_and_paths(args, visible, o.check.paths, "diff");
   if (!parsed) return parsed.error();
   const po::variables_map& vm = *parsed;
@@ -69,6 +71,7 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
   if (o.check.render_timeout == 0 || o.check.render_timeout > 3600) {
     return Error{"diff: --render-timeout must be from 1 to 3600 seconds"};
   }
+  if (Status s = check_appset_limits(o.check, "diff"); !s) return s.error();
   o.check.outputs = {{ReportFormat::Text, "-"}};
   o.check.quiet = true;
   return std::optional<DiffOptions>(std::move(o));
