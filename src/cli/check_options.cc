@@ -103,6 +103,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
       "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
       "yaml-parser", po::value<std::string>(&t.yaml_parser), "libyaml (default) or yaml-cpp");
+  add_appset_limit_options(visible, o);
   return visible;
 }
 
@@ -199,6 +200,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
     return Error{"check: --max-nesting-depth must be between 1 and 100000"};
   }
+  if (Status s = check_appset_limits(o, "check"); !s) return s;
   o.changed_since.insert(o.changed_since.end(), t.base.begin(), t.base.end());
   if (o.show_existing && o.changed_since.empty()) return Error{"check: --show-existing needs --changed-since (or --base)"};
   if (o.with_diff && o.changed_since.empty()) return Error{"check: --diff needs --changed-since (or --base)"};
@@ -234,6 +236,26 @@ Status check_render_limits(CheckOptions& o, const std::string& command) {
     return Error{command + ": --render-memory must be from 1024 to 1048576 MiB"};
   }
   o.render_budget_clock = std::make_shared<RenderBudget>(std::chrono::seconds(o.render_budget));
+  return {};
+}
+
+void add_appset_limit_options(po::options_description& options, CheckOptions& o) {
+  options.add_options()(
+      "max-appset-apps", po::value<uint64_t>(&o.max_appset_apps), "most Applications one ApplicationSet may generate (default 10000)")(
+      "max-rendered-size", po::value<uint64_t>(&o.max_rendered_size_mib), "MiB the ApplicationSet templates of a run may render in all (default 256)")(
+      "max-template-steps", po::value<uint64_t>(&o.max_template_steps), "steps the ApplicationSet templates of a run may take in all (default 50000000)");
+}
+
+Status check_appset_limits(const CheckOptions& o, const std::string& command) {
+  if (o.max_appset_apps == 0 || o.max_appset_apps > 10'000'000) {
+    return Error{command + ": --max-appset-apps must be between 1 and 10000000"};
+  }
+  if (o.max_rendered_size_mib == 0 || o.max_rendered_size_mib > (1ull << 20)) {
+    return Error{command + ": --max-rendered-size must be between 1 and 1048576 MiB"};
+  }
+  if (o.max_template_steps == 0 || o.max_template_steps > 1'000'000'000'000) {
+    return Error{command + ": --max-template-steps must be between 1 and 1000000000000"};
+  }
   return {};
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "argocd/appset_budget.h"
 #include "base/expected.h"
 #include "base/progress.h"
 #include "model/severity.h"
@@ -15,6 +16,10 @@
 #include "render/sandbox.h"
 #include "report/report.h"
 #include "yaml/parser.h"
+
+namespace boost::program_options {
+class options_description;
+}
 
 namespace driftlint::cli {
 
@@ -54,6 +59,10 @@ struct CheckOptions {
   uint64_t max_file_size_mib = 64;
   uint64_t max_alias_expansion = 1'000'000;
   uint64_t max_nesting_depth = 1'000;
+  // What expanding ApplicationSets may cost (argocd/appset_budget.h).
+  uint64_t max_appset_apps = AppSetLimits{}.max_apps;
+  uint64_t max_rendered_size_mib = AppSetLimits{}.max_rendered_bytes >> 20;
+  uint64_t max_template_steps = AppSetLimits{}.max_template_steps;
   yaml::YamlEngine yaml_engine = yaml::YamlEngine::Libyaml;
   std::string cache_dir;
   bool no_cache = false;
@@ -72,6 +81,7 @@ struct CheckOptions {
   std::string kubernetes_version;  // empty: the config's, else the newest bundled
 
   uint64_t max_file_bytes() const { return max_file_size_mib << 20; }
+  AppSetLimits appset_limits() const { return {max_appset_apps, max_rendered_size_mib << 20, max_template_steps}; }
 };
 
 // What the command line asks for: a run, or the help text.
@@ -86,5 +96,9 @@ Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::strin
 // Checks --render-timeout, --render-budget and --render-memory (check and
 // diff alike; `command` names the one in messages) and starts the budget.
 Status check_render_limits(CheckOptions& o, const std::string& command);
+// The ApplicationSet budget flags, for `check` and `diff`: their help, and
+// the check of their values ("diff: --max-appset-apps must be ...").
+void add_appset_limit_options(boost::program_options::options_description& options, CheckOptions& o);
+Status check_appset_limits(const CheckOptions& o, const std::string& command);
 
 }  // namespace driftlint::cli

@@ -255,6 +255,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snap
   ArgoModelOptions options;
   options.strict_drift = o.strict_drift;
   options.renderer = model.renderer.get();
+  options.appset_limits = o.appset_limits();
   model.argo = build_argo_model(load, cluster, options);
   model.notes = model.argo.notes;
   render_the_rest(load, model);

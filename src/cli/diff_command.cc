@@ -34,7 +34,7 @@ constexpr const char* kUsage =
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
     "                      [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
-    "                      [--render-memory MIB]\n";
+    "                      [--render-memory MIB] [--max-appset-apps N] [--max-rendered-size MIB] [--max-template-steps N]\n";
 
 po::options_description visible_options(DiffOptions& o, std::vector<std::string>& base) {
   po::options_description visible("driftlint diff options");
@@ -55,6 +55,7 @@ po::options_description visible_options(DiffOptions& o, std::vector<std::string>
       "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)")(
       "render-budget", po::value<unsigned>(&o.check.render_budget), "seconds all renders of both sides may take together (default 900)")(
       "render-memory", po::value<uint64_t>(&o.check.render_memory_mib), "MiB of address space one render may map (default 2048)");
+  add_appset_limit_options(visible, o.check);
   return visible;
 }
 
@@ -76,6 +77,7 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
     return Error{"diff: --format must be text, markdown or json, not '" + o.format + "'"};
   }
   if (Status s = check_render_limits(o.check, "diff"); !s) return s.error();
+  if (Status s = check_appset_limits(o.check, "diff"); !s) return s.error();
   o.check.outputs = {{ReportFormat::Text, "-"}};
   o.check.quiet = true;
   return std::optional<DiffOptions>(std::move(o));
