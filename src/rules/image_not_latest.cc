@@ -23,19 +23,23 @@ const RuleInfo& ImageNotLatestRule::static_info() {
       .id = "image-not-latest",
       .default_severity = Severity::Warning,
       .enabled_by_default = false,
-      .summary = "A container image uses the `:latest` tag or no tag at all.",
+      .summary = "A container image uses a moving tag (`:latest`, `:main`, `:nightly`, `:latest-gpu`, ...) or no "
+                 "tag at all.",
       .rationale =
           "A moving tag makes the same manifest run different code on each pull; a rollback or an "
           "audit cannot say what ran, and Argo CD shows no diff when the image behind the tag "
-          "changes. Every container of every pod template driftlint knows is read (init and "
+          "changes. Moving tags are those that follow a branch or a channel: `latest`, `main`, "
+          "`master`, `nightly`, `edge`, `dev`, and tags that start or end with `latest` (`latest-gpu`, "
+          "`gpu-latest`); a digest pins any tag. Every container of every pod template driftlint knows is read (init and "
           "ephemeral containers, CronJobs' job templates, Argo Workflows templates, Argo Events "
-          "Sensors' triggers, Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, and unknown kinds "
-          "with a pod-shaped `template:`; see docs/pod-templates.md). A value that is not an image "
+          "Sensors' triggers, Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, KServe serving "
+          "runtimes and inference services, Tekton steps, Spark, Knative, and unknown kinds "
+          "with a pod-shaped template; see docs/pod-templates.md). A value that is not an image "
           "reference (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`) is a "
           "placeholder something else fills in: it is not judged, and said once per file as a "
           "suppressed finding (`--show-suppressed`). A file judged as it is because a kustomize build "
           "reading it failed is not judged on an image its own kustomization pins with `images:` "
-          "(`newTag` other than latest, or `digest`). " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "(`newTag` that is not a moving tag, or `digest`). " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
           "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
       .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
@@ -56,7 +60,15 @@ struct Placeholders {
 std::string who(const PodTemplateView& pod, const ContainerView& c) {
   if (!c.name.empty()) return "container " + quote_for_message(c.name);
   if (!pod.template_name.empty()) return "the " + std::string(c.list) + " of template " + quote_for_message(pod.template_name);
+  // A list ("containers", "steps") or one entry ("driver", "model", "stepTemplate").
+  if (c.list.empty() || c.list.back() != 's') return "the " + std::string(c.list);
   return "an unnamed " + std::string(c.list) + " entry";
+}
+
+// Why an unpinned reference can run different code on each pull.
+std::string why_unpinned(const ImageReference& ref) {
+  if (ref.tag.empty()) return "it has no tag (the runtime pulls :latest)";
+  return "it uses :" + std::string(ref.tag) + ", a moving tag";
 }
 
 // Whether a build that reads the file failed (its `files` are known even then).
@@ -93,7 +105,7 @@ bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadInd
   for (yaml::Node image : k.get("images").elements()) {
     if (image.get("name").text() != ref.name) continue;
     yaml::Node tag = image.get("newTag");
-    return image.get("digest").is_scalar() || (tag.is_scalar() && !tag.text().empty() && tag.text() != "latest");
+    return image.get("digest").is_scalar() || (tag.is_scalar() && !tag.text().empty() && !is_moving_tag(tag.text()));
   }
   return false;
 }
@@ -117,8 +129,7 @@ void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>&
         }
         if (!ref->unpinned() || pinned_by_kustomization(context, index, m, *ref)) continue;
         std::string message = who(pod, c) + " in " + pod.location + " runs image " +
-                              quote_for_message(c.image.text()) + ", which is not pinned: " +
-                              (ref->tag.empty() ? "it has no tag (the runtime pulls :latest)" : "it uses :latest");
+                              quote_for_message(c.image.text()) + ", which is not pinned: " + why_unpinned(*ref);
         out.push_back(finding_at(context, m, c.image, std::move(message)));
       }
     }
