@@ -16,6 +16,7 @@ namespace driftlint {
 
 struct BuildSettings {
   const RenderTool* tool = nullptr;  // null: not rendered (and said why)
+  std::string no_tool_reason;        // why the tool is null, when it is not missing ("rendering is turned off")
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;

@@ -65,6 +65,7 @@ struct ToolRendererOptions {
   unsigned jobs = 1;
   uint64_t max_file_size = 64ull << 20;
   std::string cache_dir;  // "" keeps no rendered output between runs
+  bool render = true;     // false (--no-render): nothing is rendered, and the outputs say so
 };
 
 class ToolRenderer : public Renderer {
