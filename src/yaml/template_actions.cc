@@ -1,5 +1,7 @@
 #include "yaml/template_actions.h"
 
+#include <nlohmann/json.hpp>
+
 #include "yaml/scanner.h"
 
 namespace driftlint::yaml {
@@ -14,9 +16,32 @@ TemplateAction action_at(std::string_view text, uint64_t index, uint64_t line, u
   return {static_cast<uint32_t>(line + 1), static_cast<uint32_t>(column + 1), std::move(excerpt)};
 }
 
-bool opens_action(std::string_view text, uint64_t brace) {
+bool opens_action(std::string_view text, size_t brace) {
   return brace + 1 < text.size() && (text[brace + 1] == '{' || text[brace + 1] == '%');
 }
+
+// The scanner's marks count characters, as libyaml's do; the text is UTF-8
+// bytes. Marks are asked for in increasing order, so the walk goes on from
+// the last one (and starts over when asked for an earlier one).
+class ByteOffsets {
+ public:
+  ByteOffsets(std::string_view text, size_t begin) : text_(text), begin_(begin), byte_(begin) {}
+  size_t of(uint64_t index) {
+    if (index < chars_) chars_ = 0, byte_ = begin_;
+    while (chars_ < index && byte_ < text_.size()) {
+      ++byte_;
+      while (byte_ < text_.size() && (static_cast<unsigned char>(text_[byte_]) & 0xC0) == 0x80) ++byte_;
+      ++chars_;
+    }
+    return byte_;
+  }
+
+ private:
+  std::string_view text_;
+  size_t begin_;
+  size_t byte_;
+  uint64_t chars_ = 0;
+};
 
 bool is_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
@@ -40,7 +65,8 @@ bool terraform_action(std::string_view l, size_t at) {
 
 // Where the scanner gave up: an action on that line (before any quote or
 // comment) is what broke it.
-std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t index, uint64_t line) {
+// `index` is a byte offset.
+std::optional<TemplateAction> action_on_line(std::string_view text, size_t index, uint64_t line) {
   size_t start = text.rfind('\n', index == 0 ? 0 : index - 1);
   start = start == std::string_view::npos ? 0 : start + 1;
   size_t end = text.find('\n', start);
@@ -55,6 +81,13 @@ std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t ind
   return std::nullopt;
 }
 
+// A whole JSON document: its `{{` can only be inside strings, data.
+bool is_json(std::string_view text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || (text[first] != '{' && text[first] != '[')) return false;
+  return nlohmann::json::accept(text);
+}
+
 }  // namespace
 
 std::optional<TemplateAction> find_template_action(std::string_view text) {
@@ -62,9 +95,11 @@ std::optional<TemplateAction> find_template_action(std::string_view text) {
       text.find("${") == std::string_view::npos && text.find("%{") == std::string_view::npos) {
     return std::nullopt;
   }
+  if (is_json(text)) return std::nullopt;
   scan::ReaderCheck reader = scan::check_reader(text);
   std::string_view scanned = reader.scanned(text);
   scan::Scanner scanner(scanned, reader);
+  ByteOffsets bytes(scanned, reader.begin);
   for (;;) {
     scan::Token t;
     if (!scanner.scan(t)) {
@@ -73,14 +108,14 @@ std::optional<TemplateAction> find_template_action(std::string_view text) {
       // The scanner reads ahead while a simple key may be pending: the action
       // is on the line of the context ("while scanning a simple key") or of the problem.
       if (p.context) {
-        if (auto a = action_on_line(scanned, p.context_mark.index, p.context_mark.line)) return a;
+        if (auto a = action_on_line(scanned, bytes.of(p.context_mark.index), p.context_mark.line)) return a;
       }
-      return action_on_line(scanned, p.problem_mark.index, p.problem_mark.line);
+      return action_on_line(scanned, bytes.of(p.problem_mark.index), p.problem_mark.line);
     }
     if (t.type == scan::TokenType::StreamEnd) return std::nullopt;
-    if (t.type == scan::TokenType::FlowMappingStart && opens_action(scanned, t.start.index)) {
-      return action_at(scanned, t.start.index, t.start.line, t.start.column);
-    }
+    if (t.type != scan::TokenType::FlowMappingStart) continue;
+    size_t brace = bytes.of(t.start.index);
+    if (opens_action(scanned, brace)) return action_at(scanned, brace, t.start.line, t.start.column);
   }
 }
 
