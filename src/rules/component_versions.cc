@@ -132,6 +132,8 @@ void ComponentVersions::add(std::string_view component, const ReleaseNumber& num
 
 void ComponentVersions::read_images(const LintContext& context) {
   for (const KnownObject& o : known_objects(context, [](const ObjectIdentity&) { return true; })) {
+    // A policy test's pods (kyverno/policies tests `kyverno/kyverno:1.2.3`) install nothing.
+    if (!o.live && context.is_policy_test_input(*o.manifest)) continue;
     for (const PodTemplateView& pod : pod_templates(*o.manifest)) {
       for (const ContainerView& c : pod.containers) {
         if (!c.image.is_scalar()) continue;
@@ -191,6 +193,7 @@ void ComponentVersions::read_chart_references(const LintContext& context) {
            (id.group == "helm.toolkit.fluxcd.io" && id.kind == "HelmRelease");
   };
   for (const KnownObject& o : known_objects(context, wanted)) {
+    if (!o.live && context.is_policy_test_input(*o.manifest)) continue;
     yaml::Node spec = o.manifest->root.get("spec");
     std::vector<std::pair<yaml::Node, yaml::Node>> charts;  // name, version
     if (o.manifest->id.kind == "HelmRelease") {

@@ -76,6 +76,16 @@ TEST(RuleMessagesTest, DeprecatedApiSaysWhichReleaseItJudgesAt) {
             "ClusterPolicy p sets spec.validationFailureAction, deprecated in Kyverno 1.13 (the installed Kyverno "
             "version is unknown: no Kyverno image, chart or Argo CD app in the repos or the snapshot); use "
             "spec.rules[].validate.failureAction");
+  // A policy test's pod (kyverno/policies' prepend-image-registry) installs nothing.
+  auto tested = findings_of(
+      "deprecated-api",
+      {{"p.yaml", policy},
+       {"t/.kyverno-test/kyverno-test.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [../../p.yaml]\n"
+        "resources: [resource.yaml]\n"},
+       {"t/.kyverno-test/resource.yaml",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: k}\nspec: {containers: [{name: k, image: 'kyverno/kyverno:1.2.3'}]}\n"}});
+  EXPECT_NE(only_message(tested).find("the installed Kyverno version is unknown"), std::string::npos);
   EXPECT_TRUE(findings_of("deprecated-api", {{"p.yaml", policy},
                                              {"Chart.yaml", "apiVersion: v2\nname: platform\nversion: 1.0.0\n"
                                                             "dependencies:\n- {name: kyverno, version: 3.1.4}\n"}})
