@@ -61,7 +61,7 @@ Expected<Config> read_check_config(const CheckOptions& o) {
   }
   if (path.empty()) {
     Config config;
-    config.gpu_resources = default_gpu_resources();
+    config.accelerators = default_accelerators();
     return config;
   }
   return load_config(path, o.max_file_bytes());
@@ -155,7 +155,7 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   Expected<std::vector<ActiveRule>> rules = instantiate_rules(setup.config, selection, setup.catalog);
   if (!rules) return rules.error();
   setup.rules = std::move(*rules);
-  Expected<GpuResourceMatcher> gpu = GpuResourceMatcher::create(setup.config.gpu_resources);
+  Expected<GpuResourceMatcher> gpu = GpuResourceMatcher::create(setup.config.accelerators);
   if (!gpu) return gpu.error();
   setup.gpu = std::make_unique<GpuResourceMatcher>(std::move(*gpu));
   return setup;
@@ -205,7 +205,7 @@ namespace {
 
 std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& load, unsigned jobs) {
   ToolRendererOptions r;
-  if (o.no_render) r.kubectl = r.helm = "";
+  r.render = !o.no_render;
   r.timeout = std::chrono::seconds(o.render_timeout);
   r.max_memory_bytes = o.render_memory_mib << 20;
   r.budget = o.render_budget_clock;

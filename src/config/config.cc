@@ -113,12 +113,20 @@ Status read_namespaces(const ConfigReader& r, yaml::Node section, std::vector<st
 }
 
 // A list given replaces the defaults rather than adding to them.
-Status read_gpu_resources(const ConfigReader& r, yaml::Node section, std::vector<std::string>& patterns) {
+// `gpuResources` is the older name of `accelerators`, still read.
+Status read_accelerators(const ConfigReader& r, yaml::Node root, std::vector<std::string>& patterns) {
+  yaml::Node section = root.get("accelerators");
+  std::string name = "accelerators";
+  if (yaml::Node older = root.get("gpuResources")) {
+    if (section) return r.error(older, "'gpuResources' is the older name of 'accelerators': set only 'accelerators'");
+    section = older;
+    name = "gpuResources";
+  }
   if (!section) return {};
-  if (!section.is_sequence()) return r.error(section, "'gpuResources' must be a list of RE2 patterns");
+  if (!section.is_sequence()) return r.error(section, "'" + name + "' must be a list of RE2 patterns");
   patterns.clear();
   for (yaml::Node element : section.elements()) {
-    auto pattern = r.regex_value(element, "gpuResources[]");
+    auto pattern = r.regex_value(element, name + "[]");
     if (!pattern) return pattern.error();
     patterns.push_back(std::move(*pattern));
   }
@@ -263,7 +271,7 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
   if (Status s = r.optional_string_list(root, "snapshot", config.snapshots); !s) return s;
   if (Status s = r.optional_string_list(root, "rulesDirs", config.rules_dirs); !s) return s;
   if (Status s = read_namespaces(r, root.get("sharedNamespaces"), config.shared_namespaces); !s) return s;
-  if (Status s = read_gpu_resources(r, root.get("gpuResources"), config.gpu_resources); !s) return s;
+  if (Status s = read_accelerators(r, root, config.accelerators); !s) return s;
   if (Status s = read_ownership(r, root.get("ownership"), config.ownership); !s) return s;
   if (Status s = read_rules(r, root.get("rules"), config.rules); !s) return s;
   return read_ignores(r, root.get("ignore"), config.ignores);
@@ -271,12 +279,12 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
 
 Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   Config config;
-  config.gpu_resources = default_gpu_resources();
+  config.accelerators = default_accelerators();
   if (!root || root.is_null()) return config;
   if (!root.is_map()) return r.error(root, "the configuration must be a map of settings");
-  if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "gpuResources",
-                                         "ownership", "rules", "ignore", "networkTimeout", "kubernetesVersion",
-                                         "helpUriBase"});
+  if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "accelerators",
+                                         "gpuResources", "ownership", "rules", "ignore", "networkTimeout",
+                                         "kubernetesVersion", "helpUriBase"});
       !s) {
     return s.error();
   }
@@ -286,9 +294,10 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
 
 }  // namespace
 
-const std::vector<std::string>& default_gpu_resources() {
+const std::vector<std::string>& default_accelerators() {
   static const std::vector<std::string> kDefaults = {
-      R"(nvidia\.com/gpu)", R"(nvidia\.com/mig-.+)", R"(amd\.com/gpu)", R"(gpu\.intel\.com/.+)"};
+      R"(nvidia\.com/gpu)",   R"(nvidia\.com/mig-.+)", R"(amd\.com/gpu)",          R"(gpu\.intel\.com/.+)",
+      R"(google\.com/tpu)",   R"(habana\.ai/gaudi)",   R"(aws\.amazon\.com/neuron.*)"};
   return kDefaults;
 }
 

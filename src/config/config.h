@@ -58,7 +58,8 @@ struct Config {
   std::vector<std::string> snapshots;
   std::vector<std::string> rules_dirs;  // declarative rule folders, relative to base_dir
   std::vector<std::string> shared_namespaces;
-  std::vector<std::string> gpu_resources;
+  // Extended resources that are accelerators (`accelerators`, RE2 full match).
+  std::vector<std::string> accelerators;
   std::vector<OwnershipEntry> ownership;
   RuleSettings rules;
   std::vector<IgnoreEntry> ignores;
@@ -74,8 +75,9 @@ struct Config {
 
 constexpr int64_t kMaxNetworkTimeoutSeconds = 3600;
 
-// The default GPU resource names (RE2, full match).
-const std::vector<std::string>& default_gpu_resources();
+// The default accelerator resource names (RE2, full match): NVIDIA GPUs and
+// MIG slices, AMD and Intel GPUs, Google TPUs, Habana Gaudi, AWS Neuron.
+const std::vector<std::string>& default_accelerators();
 
 Expected<Config> parse_config(std::string_view text, const std::string& display_path);
 Expected<Config> load_config(const std::string& path, uint64_t max_bytes = kDefaultMaxFileBytes);

@@ -15,7 +15,7 @@ TEST(ConfigTest, ReadsTheDocumentedExample) {
     url: https://git.example/org/infra_k8s.git
 snapshot: cluster.json
 sharedNamespaces: [argo-workflows]
-gpuResources: ['nvidia\.com/gpu', 'nvidia\.com/mig-.+', 'amd\.com/gpu']
+accelerators: ['nvidia\.com/gpu', 'nvidia\.com/mig-.+', 'amd\.com/gpu']
 ownership:
   - repo: infra_iam
     kind: ConfigMap
@@ -35,7 +35,7 @@ ignore:
   EXPECT_EQ(config->repos[0].url, "https://git.example/org/infra_k8s.git");
   EXPECT_EQ(config->snapshots, std::vector<std::string>{"cluster.json"});
   EXPECT_EQ(config->shared_namespaces, std::vector<std::string>{"argo-workflows"});
-  EXPECT_EQ(config->gpu_resources.size(), 3u);
+  EXPECT_EQ(config->accelerators.size(), 3u);
   ASSERT_EQ(config->ownership.size(), 1u);
   EXPECT_EQ(config->ownership[0].name_regex, ".*-semaphores");
   ASSERT_EQ(config->rules.disable.size(), 1u);
@@ -61,7 +61,7 @@ TEST(ConfigTest, ErrorsNameFileLineAndKey) {
   ASSERT_FALSE(type);
   EXPECT_NE(type.error().message.find("d.yaml:1:19:"), std::string::npos) << type.error().message;
 
-  auto regex = parse_config("gpuResources: ['nvidia\\.com/(gpu']\n", "d.yaml");
+  auto regex = parse_config("accelerators: ['nvidia\\.com/(gpu']\n", "d.yaml");
   ASSERT_FALSE(regex);
   EXPECT_NE(regex.error().message.find("not a valid RE2 pattern"), std::string::npos);
   EXPECT_NE(regex.error().message.find("d.yaml:1:16"), std::string::npos) << regex.error().message;
@@ -82,7 +82,21 @@ TEST(ConfigTest, ErrorsNameFileLineAndKey) {
 TEST(ConfigTest, EmptyFileGivesDefaults) {
   auto config = parse_config("", "d.yaml");
   ASSERT_TRUE(config);
-  EXPECT_EQ(config->gpu_resources, default_gpu_resources());
+  EXPECT_EQ(config->accelerators, default_accelerators());
+}
+
+TEST(ConfigTest, GpuResourcesIsTheOlderNameOfAccelerators) {
+  auto older = parse_config("gpuResources: ['google\\.com/tpu']\n", "d.yaml");
+  ASSERT_TRUE(older) << older.error().message;
+  EXPECT_EQ(older->accelerators, std::vector<std::string>{"google\\.com/tpu"});
+  auto both = parse_config("accelerators: ['a']\ngpuResources: ['b']\n", "d.yaml");
+  ASSERT_FALSE(both);
+  EXPECT_NE(both.error().message.find("d.yaml:2:15: 'gpuResources' is the older name of 'accelerators'"),
+            std::string::npos)
+      << both.error().message;
+  auto bad = parse_config("gpuResources: tpu\n", "d.yaml");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("'gpuResources' must be a list"), std::string::npos) << bad.error().message;
 }
 
 TEST(RepoSpecTest, RevisionIsAfterTheLastAtFollowingTheLastSlash) {

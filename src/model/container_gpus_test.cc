@@ -39,7 +39,7 @@ TEST(ContainerGpusTest, CountsExtendedResourcesAndGpuClaims) {
   auto first = gpus.of(pods[0], pods[0].containers[0], "ml");
   EXPECT_TRUE(first[0].dra);
   EXPECT_EQ(first[0].what, "GPUs through DRA claim 'a' (ResourceClaimTemplate one)");
-  EXPECT_EQ(gpus.of(pods[0], pods[0].containers[3], "ml")[0].what, "nvidia.com/gpu: 1");
+  EXPECT_EQ(gpus.of(pods[0], pods[0].containers[3], "ml")[0].what, "1 nvidia.com/gpu");
   // The same claim name in another namespace is not known: judged by its name.
   EXPECT_EQ(gpus.of(pods[0], pods[0].containers[1], "other").size(), 1u);
 }

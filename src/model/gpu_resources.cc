@@ -1,5 +1,8 @@
 #include "model/gpu_resources.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace driftlint {
 
 Expected<GpuResourceMatcher> GpuResourceMatcher::create(const std::vector<std::string>& patterns) {
@@ -11,7 +14,7 @@ Expected<GpuResourceMatcher> GpuResourceMatcher::create(const std::vector<std::s
   RE2::Options options;
   options.set_log_errors(false);
   auto regex = std::make_shared<RE2>(combined.empty() ? std::string("$^") : combined, options);
-  if (!regex->ok()) return Error{"gpuResources: invalid pattern: " + regex->error()};
+  if (!regex->ok()) return Error{"accelerators: invalid pattern: " + regex->error()};
   GpuResourceMatcher matcher;
   matcher.regex_ = std::move(regex);
   return matcher;
@@ -26,6 +29,17 @@ std::optional<std::string_view> GpuResourceMatcher::quota_gpu_resource(std::stri
   if (resource.rfind("requests.", 0) == 0) resource.remove_prefix(9);
   if (is_gpu(resource)) return resource;
   return std::nullopt;
+}
+
+std::string accelerator_noun(std::string_view resource) {
+  std::string l(resource);
+  std::transform(l.begin(), l.end(), l.begin(), [](unsigned char c) { return std::tolower(c); });
+  auto has = [&](std::string_view word) { return l.find(word) != std::string::npos; };
+  if (has("tpu")) return "TPU";
+  if (has("gaudi") || has("habana")) return "Gaudi accelerator";
+  if (has("neuron")) return "Neuron device";
+  if (has("gpu") || has("mig")) return "GPU";
+  return "accelerator";
 }
 
 }  // namespace driftlint

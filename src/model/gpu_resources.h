@@ -1,4 +1,6 @@
-// Which extended resources are GPUs (config `gpuResources`, RE2 full match).
+// Which extended resources are accelerators: GPUs, MIG slices, TPUs, Gaudi,
+// Neuron (config `accelerators`, RE2 full match). Every GPU rule reads this
+// one list; the class keeps its older name.
 #pragma once
 
 #include <re2/re2.h>
@@ -17,13 +19,20 @@ class GpuResourceMatcher {
  public:
   static Expected<GpuResourceMatcher> create(const std::vector<std::string>& patterns);
 
+  // Whether the resource is one of the configured accelerators.
   bool is_gpu(std::string_view resource) const;
-  // For a ResourceQuota `spec.hard` key: the GPU resource it limits
+  // For a ResourceQuota `spec.hard` key: the accelerator resource it limits
   // (`requests.nvidia.com/gpu` or bare `nvidia.com/gpu`), else nullopt.
   std::optional<std::string_view> quota_gpu_resource(std::string_view key) const;
 
  private:
   std::shared_ptr<const RE2> regex_;
 };
+
+// What a message calls one device of an accelerator resource or DRA device
+// class: "GPU" (`nvidia.com/gpu`, MIG slices, `amd.com/gpu`,
+// `gpu.intel.com/i915`, `gpu.nvidia.com`), "TPU" (`google.com/tpu`),
+// "Gaudi accelerator", "Neuron device", else "accelerator".
+std::string accelerator_noun(std::string_view resource);
 
 }  // namespace driftlint

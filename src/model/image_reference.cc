@@ -2,6 +2,10 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+#include <cctype>
+#include <string>
+
 namespace driftlint {
 namespace {
 
@@ -19,6 +23,17 @@ const RE2& reference_regex() {
 }
 
 }  // namespace
+
+bool is_moving_tag(std::string_view tag) {
+  std::string t(tag);
+  std::transform(t.begin(), t.end(), t.begin(), [](unsigned char c) { return std::tolower(c); });
+  for (std::string_view moving : {"latest", "main", "master", "nightly", "edge", "dev"}) {
+    if (t == moving) return true;
+  }
+  return t.starts_with("latest") || t.ends_with("latest");
+}
+
+bool ImageReference::unpinned() const { return digest.empty() && (tag.empty() || is_moving_tag(tag)); }
 
 std::optional<ImageReference> parse_image_reference(std::string_view text) {
   if (text.empty() || text.size() > 4096) return std::nullopt;

@@ -12,9 +12,14 @@ struct ImageReference {
   std::string_view tag;     // empty when none
   std::string_view digest;  // empty when none
 
-  // Neither a digest nor a tag other than `latest`: what runs can change.
-  bool unpinned() const { return digest.empty() && (tag.empty() || tag == "latest"); }
+  // Neither a digest nor a release tag (no tag, or a moving one): what runs can change.
+  bool unpinned() const;
 };
+
+// A tag that follows a branch or a channel rather than naming a release:
+// `latest`, `main`, `master`, `nightly`, `edge`, `dev`, and tags that start
+// or end with `latest` (`latest-gpu`, `gpu-latest`); case ignored.
+bool is_moving_tag(std::string_view tag);
 
 // The parts of a valid reference; nullopt for anything else: placeholders
 // (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`), upper

@@ -54,13 +54,31 @@ TEST(PodTemplatesTest, FindsContainersOfEveryWorkloadKind) {
   EXPECT_EQ(cron_workflow[2].location, "spec.workflowSpec.templates[set]");
 }
 
+// A kind (apiVersion and kind), the rest of its object below metadata, and
+// where its pod specs are.
+struct LocationCase {
+  const char* head;
+  const char* spec;
+  std::vector<std::string> locations;
+};
+
+void expect_locations(const std::vector<LocationCase>& cases) {
+  for (const LocationCase& c : cases) {
+    SCOPED_TRACE(c.head);
+    Kept keep;
+    auto views = views_of(std::string("apiVersion: ") + c.head + "\nmetadata: {name: x}\n" + c.spec + "\n", keep);
+    std::vector<std::string> locations;
+    for (const PodTemplateView& v : views) {
+      locations.push_back(v.location);
+      EXPECT_FALSE(v.containers.empty()) << v.location;
+    }
+    EXPECT_EQ(locations, c.locations);
+  }
+}
+
 // The locations of every kind the table names, and of a kind found by shape.
 TEST(PodTemplatesTest, FindsPodSpecsOfGpuPlatformKinds) {
-  struct Case {
-    const char* head;  // apiVersion and kind
-    const char* spec;  // the rest, below metadata
-    std::vector<std::string> locations;
-  } cases[] = {
+  expect_locations({
       {"batch.volcano.sh/v1alpha1\nkind: Job", "spec: {tasks: [{template: {spec: {containers: [{name: a}]}}}]}",
        {"spec.tasks[0].template.spec"}},
       {"batch.volcano.sh/v1alpha1\nkind: CronJob",
@@ -94,22 +112,63 @@ TEST(PodTemplatesTest, FindsPodSpecsOfGpuPlatformKinds) {
        "spec: {template: {container: {image: s}}, triggers: [{template: {k8s: {source: {resource: "
        "{apiVersion: batch/v1, kind: Job, spec: {template: {spec: {containers: [{name: a}]}}}}}}}}]}",
        {"spec.template", "spec.triggers[0].template.k8s.source.resource.spec.template.spec"}},
-      {"example.com/v1\nkind: Deployment", "spec: {template: {spec: {containers: [{name: a}]}}}",
+      {"example.com/v1\nkind: Deployment", "spec: {template: {spec: {containers: [{name: a, image: x}]}}}",
        {"spec.template.spec"}},
       {"apps.kruise.io/v1alpha1\nkind: SidecarSet",
-       "spec: {pools: [{name: p, template: {spec: {containers: [{name: a}]}}}]}", {"spec.pools[0].template.spec"}},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.head);
-    Kept keep;
-    auto views = views_of(std::string("apiVersion: ") + c.head + "\nmetadata: {name: x}\n" + c.spec + "\n", keep);
-    std::vector<std::string> locations;
-    for (const PodTemplateView& v : views) {
-      locations.push_back(v.location);
-      EXPECT_FALSE(v.containers.empty()) << v.location;
-    }
-    EXPECT_EQ(locations, c.locations);
-  }
+       "spec: {pools: [{name: p, template: {spec: {containers: [{name: a, image: x}]}}}]}",
+       {"spec.pools[0].template.spec"}},
+  });
+}
+
+// Serving, CI and data kinds (KServe, LWS's DisaggregatedSet, Tekton,
+// Knative, KEDA, Spark, Kubeflow Notebook), and unknown kinds by shape below
+// keys ending in Spec or Template.
+TEST(PodTemplatesTest, FindsPodSpecsOfServingAndCiKinds) {
+  expect_locations({
+      {"disaggregatedset.x-k8s.io/v1\nkind: DisaggregatedSet",
+       "spec: {roles: [{name: prefill, spec: {leaderWorkerTemplate: {workerTemplate: {spec: {containers: [{name: "
+       "m}]}}}}}]}",
+       {"spec.roles[0].spec.leaderWorkerTemplate.workerTemplate.spec"}},
+      {"serving.kserve.io/v1beta1\nkind: InferenceService",
+       "spec: {predictor: {model: {modelFormat: {name: sklearn}}, workerSpec: {containers: [{name: w}]}}, "
+       "transformer: {containers: [{name: t}]}, explainer: {art: {type: SquareAttack}}}",
+       {"spec.predictor", "spec.predictor.workerSpec", "spec.transformer", "spec.explainer"}},
+      {"serving.kserve.io/v1alpha1\nkind: ClusterServingRuntime",
+       "spec: {containers: [{name: kserve-container}], workerSpec: {containers: [{name: w}]}}",
+       {"spec", "spec.workerSpec"}},
+      {"serving.kserve.io/v1alpha2\nkind: LLMInferenceService",
+       "spec: {template: {containers: [{name: main}]}, worker: {containers: [{name: main}]}, "
+       "prefill: {template: {containers: [{name: main}]}}, router: {scheduler: {template: {containers: "
+       "[{name: main}]}, tokenizer: {template: {containers: [{name: t}]}}}}}",
+       {"spec.template", "spec.worker", "spec.prefill.template", "spec.router.scheduler.template",
+        "spec.router.scheduler.tokenizer.template"}},
+      {"tekton.dev/v1\nkind: Task", "spec: {steps: [{name: a, image: x}], sidecars: [{name: s, image: y}]}", {"spec"}},
+      {"tekton.dev/v1\nkind: Pipeline",
+       "spec: {tasks: [{name: ref, taskRef: {name: t}}, {name: inline, taskSpec: {steps: [{name: a, image: x}]}}], "
+       "finally: [{name: notify, taskSpec: {steps: [{name: n, image: y}]}}]}",
+       {"spec.tasks[inline].taskSpec", "spec.finally[notify].taskSpec"}},
+      {"tekton.dev/v1\nkind: PipelineRun",
+       "spec: {pipelineSpec: {tasks: [{name: a, taskSpec: {steps: [{name: a, image: x}]}}]}}",
+       {"spec.pipelineSpec.tasks[a].taskSpec"}},
+      {"tekton.dev/v1\nkind: TaskRun", "spec: {taskSpec: {steps: [{name: a, image: x}]}}", {"spec.taskSpec"}},
+      {"serving.knative.dev/v1\nkind: Service", "spec: {template: {spec: {containers: [{image: x}]}}}",
+       {"spec.template.spec"}},
+      {"serving.knative.dev/v1\nkind: Revision", "spec: {containers: [{image: x}]}", {"spec"}},
+      {"keda.sh/v1alpha1\nkind: ScaledJob", "spec: {jobTargetRef: {template: {spec: {containers: [{name: a}]}}}}",
+       {"spec.jobTargetRef.template.spec"}},
+      {"sparkoperator.k8s.io/v1beta2\nkind: SparkApplication",
+       "spec: {image: spark:3.5.3, driver: {cores: 1}, executor: {gpu: {name: nvidia.com/gpu, quantity: 1}, "
+       "template: {spec: {containers: [{name: e}]}}}}",
+       {"spec", "spec.driver", "spec.executor"}},
+      {"sparkoperator.k8s.io/v1beta2\nkind: ScheduledSparkApplication",
+       "spec: {template: {driver: {image: x}}}", {"spec.template.driver"}},
+      {"kubeflow.org/v1\nkind: Notebook", "spec: {template: {spec: {containers: [{name: nb}]}}}",
+       {"spec.template.spec"}},
+      {"inference.example.com/v1\nkind: ModelServer",
+       "spec: {workerSpec: {containers: [{name: w, image: x}]}, roles: [{routerTemplate: {spec: {containers: "
+       "[{name: r, image: y}]}}}]}",
+       {"spec.workerSpec", "spec.roles[0].routerTemplate.spec"}},
+  });
 }
 
 TEST(PodTemplatesTest, ListsInitEphemeralAndTrainerContainers) {
@@ -132,6 +191,51 @@ TEST(PodTemplatesTest, ListsInitEphemeralAndTrainerContainers) {
   ASSERT_EQ(train.size(), 1u);
   EXPECT_EQ(train[0].containers[0].limits.get("nvidia.com/gpu").as_int(), 8);
   EXPECT_EQ(train[0].containers[0].command_line(), "torchrun");
+}
+
+TEST(PodTemplatesTest, ServingAndDataKindsSayWhatTheirPodSpecsCanSet) {
+  Kept keep;
+  auto runtime = views_of(
+      "apiVersion: serving.kserve.io/v1alpha1\nkind: ServingRuntime\nmetadata: {name: r}\n"
+      "spec: {containers: [{name: c, image: x, resources: {limits: {nvidia.com/gpu: 1}}}]}\n",
+      keep);
+  ASSERT_EQ(runtime.size(), 1u);
+  EXPECT_FALSE(runtime[0].sets_runtime_class);  // ServingRuntimePodSpec has no runtimeClassName
+  auto isvc = views_of(
+      "apiVersion: serving.kserve.io/v1beta1\nkind: InferenceService\nmetadata: {name: i}\n"
+      "spec: {predictor: {runtimeClassName: nvidia, model: {resources: {limits: {nvidia.com/gpu: 1}}}}}\n",
+      keep);
+  ASSERT_EQ(isvc.size(), 1u);
+  EXPECT_TRUE(isvc[0].sets_runtime_class);
+  ASSERT_EQ(isvc[0].containers.size(), 1u);
+  EXPECT_EQ(isvc[0].containers[0].list, "model");
+  EXPECT_EQ(isvc[0].containers[0].limits.get("nvidia.com/gpu").as_int(), 1);
+  auto spark = views_of(
+      "apiVersion: sparkoperator.k8s.io/v1beta2\nkind: SparkApplication\nmetadata: {name: s}\n"
+      "spec: {executor: {gpu: {name: nvidia.com/gpu, quantity: 1}}}\n",
+      keep);
+  ASSERT_EQ(spark.size(), 1u);
+  EXPECT_FALSE(spark[0].pod_spec.valid());  // without `template` the class cannot be set
+  EXPECT_EQ(spark[0].containers[0].accelerator.get("quantity").as_int(), 1);
+  auto task = views_of(
+      "apiVersion: tekton.dev/v1\nkind: Task\nmetadata: {name: t}\nspec:\n  steps:\n  - name: s\n    image: x\n"
+      "    computeResources: {limits: {nvidia.com/gpu: 1}}\n    script: sleep infinity\n",
+      keep);
+  ASSERT_EQ(task.size(), 1u);
+  EXPECT_EQ(task[0].containers[0].command_line(), "sleep infinity");
+  EXPECT_EQ(task[0].containers[0].limits.get("nvidia.com/gpu").as_int(), 1);
+}
+
+// Only a `containers` list whose every entry has a name and an image is a
+// pod spec below a key named like a template.
+TEST(PodTemplatesTest, ShapesThatOnlyLookLikePodSpecsAreNot) {
+  Kept keep;
+  EXPECT_TRUE(views_of("apiVersion: example.com/v1\nkind: LogPolicy\nmetadata: {name: l}\n"
+                       "spec: {selectorSpec: {containers: [app, sidecar]}, matchTemplate: {containers: "
+                       "[{name: a}]}, scrape: {containers: [{name: app, image: x}]}, template: {spec: "
+                       "{containers: [{name: a, image: x}, {image: y}]}}}\n",
+                       keep)
+                  .empty());
 }
 
 TEST(PodTemplatesTest, OtherKindsHaveNone) {

@@ -196,7 +196,7 @@ std::unique_ptr<RenderOutput> build_chart(const RenderRequest& request, const Lo
   out->folder = request.folder;
   out->anchor_path = join_path(request.folder, "Chart.yaml");
   if (!settings.tool) {
-    out->message = "helm is not installed";
+    out->message = settings.no_tool_reason.empty() ? "helm is not installed" : settings.no_tool_reason;
     return out;
   }
   ChartInputs in;

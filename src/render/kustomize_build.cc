@@ -142,7 +142,9 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     return out;
   }
   if (!settings.tool) {
-    out->message = "kustomize is not installed (neither `kustomize` nor `kubectl` is on PATH)";
+    out->message = settings.no_tool_reason.empty()
+                       ? "kustomize is not installed (neither `kustomize` nor `kubectl` is on PATH)"
+                       : settings.no_tool_reason;
     return out;
   }
   std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);

@@ -20,6 +20,7 @@ struct BuildSettings {
   const RenderTool* tool = nullptr;  // null: not rendered (and said why)
   const RenderSandbox* sandbox = nullptr;  // where the tool runs (required with a tool)
   RenderBudget* budget = nullptr;          // null: no limit on all builds together
+  std::string no_tool_reason;        // why the tool is null, when it is not missing ("rendering is turned off")
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;

@@ -81,11 +81,12 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   settings.max_file_size = options_.max_file_size;
   settings.cache = cache.enabled() ? &cache : nullptr;
   std::unique_ptr<RenderOutput> out;
+  if (!options_.render) settings.no_tool_reason = "rendering is turned off (--no-render)";
   if (request.kind == RenderKind::Kustomize) {
-    settings.tool = kustomize() ? &*kustomize() : nullptr;
+    settings.tool = options_.render && kustomize() ? &*kustomize() : nullptr;
     out = build_kustomization(request, tree, settings);
   } else {
-    settings.tool = helm() ? &*helm() : nullptr;
+    settings.tool = options_.render && helm() ? &*helm() : nullptr;
     out = build_chart(request, load_, settings);
   }
   anchor_objects(index_, *out);

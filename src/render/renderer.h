@@ -76,6 +76,7 @@ struct ToolRendererOptions {
   Progress* progress = nullptr;  // builds N/M (from the cache K)
   uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20;  // of each tool run (--render-memory)
   std::shared_ptr<RenderBudget> budget;  // all tool runs together (--render-budget); null: no limit
+  bool render = true;     // false (--no-render): nothing is rendered, and the outputs say so
 };
 
 class ToolRenderer : public Renderer {

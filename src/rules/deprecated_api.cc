@@ -3,7 +3,9 @@
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "model/field_path.h"
+#include "rules/component_versions.h"
 #include "rules/deprecated_api_table.h"
+#include "rules/deprecation_verdict.h"
 #include "rules/served_api.h"
 
 namespace driftlint {
@@ -20,19 +22,31 @@ const RuleInfo& DeprecatedApiRule::static_info() {
   static const RuleInfo info{
       .id = "deprecated-api",
       .default_severity = Severity::Notice,
-      .summary = "An API version or field that upstream has deprecated or stopped serving (Kueue "
-                 "`v1beta1`, Kyverno's policy-level `validationFailureAction`, Argo Workflows' singular "
-                 "`semaphore`, Kubernetes beta APIs).",
+      .summary = "An API version or field that upstream has deprecated (a notice) or that the release "
+                 "which runs no longer serves (an error): Kubernetes' removed beta APIs, Kueue `v1beta1`, "
+                 "Kyverno's policy-level `validationFailureAction`, Argo Workflows' singular `semaphore`.",
       .rationale =
-          "A version the next upgrade stops serving makes the apply fail on upgrade day; a "
-          "deprecated field keeps working until it silently does not. The table lives in one data "
-          "file, `rules/deprecated-apis.yaml` (compiled in), with the release each entry comes from "
-          "and what to use instead. A built-in kind at an apiVersion no row names is also judged "
-          "against the API the chosen Kubernetes release serves (`--kubernetes-version`, from the "
-          "bundled 1.34-1.36 API schemas): one that an older bundled release served names the "
+          "A version the release that runs does not serve makes the apply fail: an error, as Pluto and "
+          "kubent fail the build. A deprecated field or version keeps working until an upgrade: a "
+          "notice. The table lives in one data file, `rules/deprecated-apis.yaml` (compiled in), with "
+          "the release that deprecated each entry, the first that no longer serves it, and what to use "
+          "instead. Kubernetes entries are judged against the chosen release (`--kubernetes-version`, "
+          "default the newest bundled): removed there, an error; deprecated only, a notice. A built-in "
+          "kind at an apiVersion no row names is also judged against the API that release serves (from "
+          "the bundled 1.34-1.36 API schemas): one that an older bundled release served names the "
           "release that removed it, one only a newer release serves says when it arrives, and each "
-          "names the version the chosen release serves instead. Kinds no release serves in that "
-          "group (custom resources, OpenShift's legacy `v1` kinds) are not Kubernetes' to judge. "
+          "names the version the chosen release serves instead; not served is an error. Kinds no "
+          "release serves in that group (custom resources, OpenShift's legacy `v1` kinds) are not "
+          "Kubernetes' to judge. Other components' entries (Kyverno, Kueue, Argo Workflows) are judged "
+          "against the release the repos or the snapshot install, read from the component's images "
+          "(`ghcr.io/kyverno/kyverno:v1.11.4`), its chart's `appVersion`, a chart's dependency on it, a "
+          "kustomization's `helmCharts`, an Argo CD Application's or a Flux HelmRelease's chart version "
+          "(Kyverno's chart 3.N is Kyverno 1.(10+N)); the newest release found counts, and the message "
+          "names where it was found. Older than the deprecation: nothing is reported (the replacement "
+          "may not exist yet); at or past it: a notice; at or past the release that stops serving it: "
+          "an error. When no release is found (the component is installed from another repo) the entry "
+          "is reported as a notice that says the installed version is unknown: the deprecation is real "
+          "upstream and the upgrade will meet it, so it is kept in view rather than hidden. "
           "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names "
           "from there) are test inputs, often outdated on purpose (a test of a policy that denies "
           "removed APIs): not judged.",
@@ -60,23 +74,36 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
   const DeprecationTable& t = *deprecation_table();
   const KubernetesSchemas* kubernetes = KubernetesSchemas::of(context.config.kubernetes_version);
   if (!kubernetes) kubernetes = KubernetesSchemas::of(KubernetesSchemas::newest());
+  std::optional<ComponentVersions> versions;  // read when a component's row first matches
+  auto judge = [&](const Deprecation& d) {
+    if (!versions && d.component() != "Kubernetes") versions.emplace(context);
+    return judge_deprecation(d, kubernetes->version(), versions ? &*versions : nullptr);
+  };
+  auto report = [&](const Manifest& m, yaml::Node at, Severity severity, std::string message) {
+    Finding f = finding_at(context, m, at, std::move(message));
+    f.severity = severity;
+    out.push_back(std::move(f));
+  };
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
     if (context.is_policy_test_input(m)) continue;  // a policy test's input, outdated on purpose
     yaml::Node at = m.root.key_node("apiVersion");
     if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
-      out.push_back(finding_at(context, m, at,
-                               m.id.display() + " uses " + a->api_version + ", " + a->status + " in " + a->in +
-                                   "; use " + a->use));
+      if (auto verdict = judge(a->when)) {
+        report(m, at, verdict->severity,
+               m.id.display() + " uses " + a->api_version + ", " + verdict->text + "; use " + a->when.use);
+      }
     } else if (std::optional<std::string> why = unserved_api(*kubernetes, m.id)) {
-      out.push_back(finding_at(context, m, at, m.id.display() + " uses " + m.id.api_version + ", " + *why));
+      report(m, at, Severity::Error, m.id.display() + " uses " + m.id.api_version + ", " + *why);
     }
     for (const DeprecatedField& f : t.fields) {
       if (f.group != m.id.group || !has_kind(f.kinds, m.id.kind)) continue;
       for (const FieldMatch& match : resolve_field_path(f.path, m.root)) {
         if (!match.value.valid()) continue;
-        out.push_back(finding_at(context, m, match.key.valid() ? match.key : match.value,
-                                 m.id.display() + " sets " + match.path + ", " + f.status + " in " + f.in + "; use " + f.use));
+        std::optional<DeprecationVerdict> verdict = judge(f.when);
+        if (!verdict) break;
+        report(m, match.key.valid() ? match.key : match.value, verdict->severity,
+               m.id.display() + " sets " + match.path + ", " + verdict->text + "; use " + f.when.use);
       }
     }
   }

@@ -9,12 +9,15 @@
 #include <gtest/gtest.h>
 #include <re2/re2.h>
 
+#include <algorithm>
+
+#include "rules/component_versions.h"
 #include "schema/kubernetes_schemas.h"
 
 namespace driftlint {
 namespace {
 
-bool kubernetes_row(const DeprecatedApi& row) { return row.in.rfind("Kubernetes ", 0) == 0; }
+bool kubernetes_row(const DeprecatedApi& row) { return row.when.component() == "Kubernetes"; }
 
 // "apps/v1" from "apps/v1" or "networking.k8s.io/v1 (...)"; "" for prose ("Pod Security Admission").
 std::string replacement_api_version(const std::string& use) {
@@ -29,10 +32,12 @@ TEST(DeprecationTableTest, KubernetesRowsNameKindsNoBundledReleaseServesAndAServ
   for (const DeprecatedApi& row : table->apis) {
     if (!kubernetes_row(row)) continue;
     ++rows;
-    SCOPED_TRACE(row.api_version + " (" + row.in + ")");
+    SCOPED_TRACE(row.api_version);
     EXPECT_FALSE(row.kinds.empty()) << "a Kubernetes row names its kinds";
-    std::string use = replacement_api_version(row.use);
+    std::string use = replacement_api_version(row.when.use);
+    ASSERT_TRUE(row.when.removed) << "a Kubernetes row says when it stopped being served";
     for (const std::string& release : KubernetesSchemas::versions()) {
+      if (compare_releases(*parse_release(release), *parse_release(row.when.removed->version)) < 0) continue;
       const KubernetesSchemas& k = *KubernetesSchemas::of(release);
       for (const std::string& kind : row.kinds) {
         EXPECT_FALSE(k.serves(row.api_version, kind)) << "Kubernetes " << release << " serves " << kind;
@@ -57,9 +62,31 @@ TEST(DeprecationTableTest, MutatingAdmissionPolicyIsServedAtV1beta1AndNoRowCover
 }
 
 TEST(DeprecationTableTest, ARowWithoutItsFieldsIsAnErrorNamingThem) {
-  Expected<DeprecationTable> t = read_deprecation_table("apis:\n- {apiVersion: x/v1, status: removed, in: X 1}\n", "t.yaml");
+  Expected<DeprecationTable> t = read_deprecation_table("apis:\n- {apiVersion: x/v1, removed: X 1}\n", "t.yaml");
   ASSERT_FALSE(t);
-  EXPECT_NE(t.error().message.find("use"), std::string::npos) << t.error().message;
+  EXPECT_NE(t.error().message.find("needs 'use'"), std::string::npos) << t.error().message;
+  t = read_deprecation_table("apis:\n- {apiVersion: x/v1, use: y/v1}\n", "t.yaml");
+  ASSERT_FALSE(t);
+  EXPECT_NE(t.error().message.find("'deprecated' or 'removed'"), std::string::npos) << t.error().message;
+  t = read_deprecation_table("apis:\n- {apiVersion: x/v1, removed: Kubernetes, use: y/v1}\n", "t.yaml");
+  ASSERT_FALSE(t);
+  EXPECT_NE(t.error().message.find("t.yaml:2:"), std::string::npos) << t.error().message;
+}
+
+// Every release the table names parses, so no row is judged as "reached" by default.
+TEST(DeprecationTableTest, EveryReleaseParsesAndComponentsAreKnown) {
+  const DeprecationTable& table = *deprecation_table();
+  std::vector<std::string> known = ComponentVersions::known_components();
+  known.push_back("Kubernetes");
+  auto check = [&](const Deprecation& d) {
+    for (const auto& release : {d.deprecated, d.removed}) {
+      if (!release) continue;
+      EXPECT_TRUE(parse_release(release->version)) << release->text();
+      EXPECT_NE(std::find(known.begin(), known.end(), release->component), known.end()) << release->text();
+    }
+  };
+  for (const DeprecatedApi& row : table.apis) check(row.when);
+  for (const DeprecatedField& row : table.fields) check(row.when);
 }
 
 }  // namespace

@@ -76,7 +76,7 @@ std::set<Expectation> read_expectations(const fs::path& dir, const std::string& 
 std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, bool with_severity,
                                   std::vector<std::string>& messages) {
   Config config;
-  config.gpu_resources = default_gpu_resources();
+  config.accelerators = default_accelerators();
   fs::path config_file = dir.parent_path() / "driftlint.yaml";
   if (fs::exists(config_file)) {
     auto loaded = load_config(config_file.string());
@@ -87,7 +87,7 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   selection.enable = {rule};
   auto rules = instantiate_rules(config, selection, rule_registry());
   EXPECT_TRUE(rules) << rules.error().message;
-  auto gpu = GpuResourceMatcher::create(config.gpu_resources);
+  auto gpu = GpuResourceMatcher::create(config.accelerators);
   RepoInput repo;
   repo.name = "fixture";
   repo.source = dir.string();

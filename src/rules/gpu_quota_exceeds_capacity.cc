@@ -29,7 +29,7 @@ const RuleInfo& GpuQuotaExceedsCapacityRule::static_info() {
           "with MIG (mixed strategy) a partitioned GPU leaves `nvidia.com/gpu` and appears as "
           "`nvidia.com/mig-*` slices, so 16 physical GPUs with two partitioned are 14 schedulable "
           "full GPUs. For each cohort (and each ClusterQueue without one), flavor and GPU resource "
-          "(`gpuResources`), the rule adds the members' `nominalQuota` and the Cohort's own resource "
+          "(`accelerators`), the rule adds the members' `nominalQuota` and the Cohort's own resource "
           "groups, and compares with the allocatable amount on nodes carrying every `nodeLabels` "
           "entry of the flavor; physical GPUs are read from `nvidia.com/gpu.count` node labels. "
           "Needs `--snapshot` with Nodes; silent without one. Exactly at capacity is fine.",

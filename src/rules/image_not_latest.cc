@@ -23,19 +23,24 @@ const RuleInfo& ImageNotLatestRule::static_info() {
       .id = "image-not-latest",
       .default_severity = Severity::Warning,
       .enabled_by_default = false,
-      .summary = "A container image uses the `:latest` tag or no tag at all.",
+      .summary = "A container image uses a moving tag (`:latest`, `:main`, `:nightly`, `:latest-gpu`, ...) or no "
+                 "tag at all.",
       .rationale =
           "A moving tag makes the same manifest run different code on each pull; a rollback or an "
           "audit cannot say what ran, and Argo CD shows no diff when the image behind the tag "
-          "changes. Every container of every pod template driftlint knows is read (init and "
+          "changes. Moving tags are those that follow a branch or a channel: `latest`, `main`, "
+          "`master`, `nightly`, `edge`, `dev`, and tags that start or end with `latest` (`latest-gpu`, "
+          "`gpu-latest`); a digest pins any tag. Every container of every pod template driftlint knows is read (init and "
           "ephemeral containers, CronJobs' job templates, Argo Workflows templates, Argo Events "
-          "Sensors' triggers, Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, and unknown kinds "
-          "with a pod-shaped `template:`; see docs/pod-templates.md). A value that is not an image "
+          "Sensors' triggers, Volcano, Kubeflow, JobSet, Ray, LeaderWorkerSet, KServe serving "
+          "runtimes and inference services, Tekton steps, Spark, Knative, and unknown kinds "
+          "with a pod-shaped template; see docs/pod-templates.md). A value that is not an image "
           "reference (`IMAGE_URL`, `${IMAGE}`, `{{.Image}}`, `FILLED BY THE OPERATOR`) is a "
           "placeholder something else fills in: it is not judged, and said once per file as a "
           "suppressed finding (`--show-suppressed`). A file judged as it is because a kustomize build "
           "reading it failed is not judged on an image its own kustomization pins with `images:` "
-          "(`newTag` other than latest, or `digest`). " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "(`newTag` that is not a moving tag, or `digest`); one it rewrites to a moving tag "
+          "(kueue's `newTag: main`) is reported with that tag. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
           "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
       .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
@@ -56,7 +61,15 @@ struct Placeholders {
 std::string who(const PodTemplateView& pod, const ContainerView& c) {
   if (!c.name.empty()) return "container " + quote_for_message(c.name);
   if (!pod.template_name.empty()) return "the " + std::string(c.list) + " of template " + quote_for_message(pod.template_name);
+  // A list ("containers", "steps") or one entry ("driver", "model", "stepTemplate").
+  if (c.list.empty() || c.list.back() != 's') return "the " + std::string(c.list);
   return "an unnamed " + std::string(c.list) + " entry";
+}
+
+// Why an unpinned reference can run different code on each pull.
+std::string why_unpinned(const ImageReference& ref) {
+  if (ref.tag.empty()) return "it has no tag (the runtime pulls :latest)";
+  return "it uses :" + std::string(ref.tag) + ", a moving tag";
 }
 
 // Whether a build that reads the file failed (its `files` are known even then).
@@ -71,31 +84,44 @@ bool read_by_failed_build(const LintContext& context, const LoadedFile& file) {
   return false;
 }
 
-// For an object read as it is because the build reading it failed: whether
-// the kustomization beside its file lists the file and pins the image by its
-// `images:` (a kubebuilder `controller:latest` rewritten to a release). Not
-// rendering at all (--no-render, no kustomize) judges files as they are.
-bool pinned_by_kustomization(const LintContext& context, std::unique_ptr<LoadIndex>& index, const Manifest& m,
-                             const ImageReference& ref) {
-  if (m.rendered()) return false;
+// For an object read as it is because the build reading it failed: the
+// `images:` entry of the kustomization beside its file that rewrites the
+// image (a kubebuilder `controller:latest` set to a release), when that
+// kustomization lists the file; else an invalid node. Not rendering at all
+// (--no-render, no kustomize) judges files as they are.
+yaml::Node kustomization_image(const LintContext& context, std::unique_ptr<LoadIndex>& index, const Manifest& m,
+                               const ImageReference& ref) {
+  if (m.rendered()) return {};
   const LoadedFile& file = context.load.file_of(m);
-  if (!read_by_failed_build(context, file)) return false;
+  if (!read_by_failed_build(context, file)) return {};
   if (!index) index = std::make_unique<LoadIndex>(context.load);
   size_t slash = file.path.rfind('/');
   std::string folder = slash == std::string::npos ? "" : file.path.substr(0, slash);
   std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
   auto kustomization = index->kustomization_in(file.repo, folder);
-  if (!kustomization) return false;
+  if (!kustomization) return {};
   yaml::Node k = index->build_file(*kustomization);
   bool listed = false;
   for (yaml::Node r : k.get("resources").elements()) listed = listed || r.text() == name || r.text() == "./" + name;
-  if (!listed) return false;
+  if (!listed) return {};
   for (yaml::Node image : k.get("images").elements()) {
-    if (image.get("name").text() != ref.name) continue;
-    yaml::Node tag = image.get("newTag");
-    return image.get("digest").is_scalar() || (tag.is_scalar() && !tag.text().empty() && tag.text() != "latest");
+    if (image.get("name").text() == ref.name) return image;
   }
-  return false;
+  return {};
+}
+
+// Why what runs can change (nullopt: it cannot): the image as written, or as
+// the kustomization's `images:` entry rewrites it (`rewrite`, may be invalid).
+std::optional<std::string> unpinned_because(const ImageReference& ref, yaml::Node rewrite) {
+  if (rewrite.get("digest").is_scalar()) return std::nullopt;
+  yaml::Node tag = rewrite.get("newTag");
+  if (!tag.is_scalar() || tag.text().empty()) {
+    return ref.unpinned() ? std::optional<std::string>(why_unpinned(ref)) : std::nullopt;
+  }
+  if (!is_moving_tag(tag.text())) return std::nullopt;
+  std::string name(rewrite.get("newName").is_scalar() ? rewrite.get("newName").text() : ref.name);
+  return "its kustomization's images: rewrites it to " + quote_for_message(name + ":" + std::string(tag.text())) +
+         ", and :" + std::string(tag.text()) + " is a moving tag";
 }
 
 }  // namespace
@@ -115,10 +141,11 @@ void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>&
           if (p.count++ == 0) p = {&m, c.image, pod.embedded, 1};
           continue;
         }
-        if (!ref->unpinned() || pinned_by_kustomization(context, index, m, *ref)) continue;
+        if (!ref->unpinned() && !ref->digest.empty()) continue;
+        std::optional<std::string> why = unpinned_because(*ref, kustomization_image(context, index, m, *ref));
+        if (!why) continue;
         std::string message = who(pod, c) + " in " + pod.location + " runs image " +
-                              quote_for_message(c.image.text()) + ", which is not pinned: " +
-                              (ref->tag.empty() ? "it has no tag (the runtime pulls :latest)" : "it uses :latest");
+                              quote_for_message(c.image.text()) + ", which is not pinned: " + *why;
         out.push_back(finding_at(context, m, c.image, std::move(message)));
       }
     }

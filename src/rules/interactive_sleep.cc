@@ -50,18 +50,21 @@ const RuleInfo& InteractiveSleepRule::static_info() {
   static const RuleInfo info{
       .id = "interactive-sleep",
       .default_severity = Severity::Warning,
-      .summary = "A container that requests a GPU runs a command that only idles "
-                 "(`sleep infinity`, `tail -f /dev/null`, `while true; do sleep ...`).",
+      .summary = "A container that requests a GPU (or another accelerator: TPU, Gaudi, Neuron) runs a "
+                 "command that only idles (`sleep infinity`, `tail -f /dev/null`, `while true; do sleep ...`).",
       .rationale =
           "An idle container holds its GPU for as long as it lives: nobody else can schedule on "
           "that device while someone execs into the pod now and then. On a shared GPU cluster this "
-          "is the most common way capacity disappears. GPUs are the `gpuResources` extended resources "
-          "(a literal zero does not count, a template expression does) and Dynamic Resource Allocation "
+          "is the most common way capacity disappears. Accelerators are the `accelerators` extended "
+          "resources (default NVIDIA GPUs and MIG slices, AMD and Intel GPUs, `google.com/tpu`, "
+          "`habana.ai/gaudi`, `aws.amazon.com/neuron*`; a literal zero does not count, a template "
+          "expression does; a Spark driver's or executor's `gpu`) and Dynamic Resource Allocation "
           "claims the container lists in `resources.claims` whose ResourceClaim or "
-          "ResourceClaimTemplate names a GPU device class (or, when that object is not in the repos, "
-          "has \"gpu\" in its name). Pod templates are found in every workload kind driftlint knows "
-          "(see docs/pod-templates.md). The command, args and (for Argo script "
-          "templates) the script source are joined with spaces and searched with the configured "
+          "ResourceClaimTemplate names an accelerator device class (or, when that object is not in the "
+          "repos, has \"gpu\" or \"tpu\" in its name); the message names the resource and its amount "
+          "(\"4 google.com/tpu\"). Pod templates are found in every workload kind driftlint knows "
+          "(see docs/pod-templates.md). The command, args and (for Argo script templates and Tekton "
+          "steps) the script are joined with spaces and searched with the configured "
           "RE2 patterns. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
           "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Run the real workload as the container command so the pod ends when the work does; "
@@ -119,10 +122,11 @@ void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding
                             : !pod.template_name.empty()
                                 ? "the container of template " + quote_for_message(pod.template_name)
                                 : std::string("an unnamed container");
-          std::string message = who + " in " + pod.location +
-                                " requests " + gpus[0].what + " but its command only idles (" +
-                                quote_for_message(command, 60) +
-                                "), holding the GPU while nothing runs";
+          const ContainerGpuRequest& asked = gpus[0];
+          std::string held = asked.one ? "the " + asked.noun : "the " + asked.noun + "s";
+          std::string message = who + " in " + pod.location + " requests " + asked.what +
+                                " but its command only idles (" + quote_for_message(command, 60) + "), holding " +
+                                held + " while nothing runs";
           out.push_back(finding_at(context, m, anchor_for_match(c, *re), std::move(message)));
           break;
         }

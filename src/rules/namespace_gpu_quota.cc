@@ -18,16 +18,17 @@ const RuleInfo& NamespaceGpuQuotaRule::static_info() {
   static const RuleInfo info{
       .id = "namespace-gpu-quota",
       .default_severity = Severity::Error,
-      .summary = "A ResourceQuota limits a GPU resource for a whole namespace; an error where the "
-                 "namespace is shared, a warning elsewhere.",
+      .summary = "A ResourceQuota limits a GPU (or another accelerator) for a whole namespace; an error "
+                 "where the namespace is shared, a warning elsewhere.",
       .rationale =
           "A ResourceQuota has only `hard`, `scopes` and `scopeSelector`: it cannot select pods by "
           "label, so a GPU limit meant for one team or one service account limits every user of the "
           "namespace. In a shared namespace (listed in `sharedNamespaces`, or one that holds Argo "
           "Workflows objects, where every submitter's workflows run) that starves everybody else. "
           "The rule reads `spec.hard` keys with the `requests.` prefix or bare that match "
-          "`gpuResources` (default `nvidia\\.com/gpu`, `nvidia\\.com/mig-.+`, `amd\\.com/gpu`, "
-          "`gpu\\.intel\\.com/.+`). " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
+          "`accelerators` (default `nvidia\\.com/gpu`, `nvidia\\.com/mig-.+`, `amd\\.com/gpu`, "
+          "`gpu\\.intel\\.com/.+`, `google\\.com/tpu`, `habana\\.ai/gaudi`, `aws\\.amazon\\.com/neuron.*`), "
+          "and names the resource it limits. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
           "there) are test inputs, wrong on purpose and never deployed: not judged.",
       .hint = "Limit GPUs per submitter with a Kueue ClusterQueue and LocalQueue, or with a "
               "submitter-specific workflow semaphore; keep namespace quotas for namespaces that "

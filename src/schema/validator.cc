@@ -32,7 +32,9 @@ void Validator::check(const SchemaNode* s, yaml::Node n, yaml::Node at, const Pa
   }
   if (s->has_enum) check_enum(s, n, at, path);
   if (t == kString) check_string(s, n, at, path);
-  if (!s->format.empty() && !format_ok(s->format, n)) report(at, path, display_value(n) + " is not a valid " + s->format);
+  if (!s->format.empty()) {
+    if (std::optional<std::string> problem = format_problem(s->format, n)) report(at, path, *problem);
+  }
   if (t & kNumber) check_number(s, n, at, path);
   if (s->has_const && !equal(n, s->const_value)) report(at, path, display_value(n) + " must be " + s->const_value.dump());
   if ((t & kNumber) && s->multiple_of && *s->multiple_of > 0) {

@@ -10,6 +10,7 @@
 #include <functional>
 #include <string>
 
+#include "schema/validator_values.h"
 #include "yaml/parser.h"
 
 namespace driftlint {
@@ -34,6 +35,22 @@ yaml::ParsedFile parse(const std::string& text, size_t max_depth = 1000) {
   yaml::ParsedFile f = yaml::parse_yaml(text, limits);
   EXPECT_FALSE(f.error) << f.error->message;
   return f;
+}
+
+// base64 as the API server decodes []byte: what is wrong and where.
+TEST(ValidatorTest, Base64ProblemsSayWhatIsWrongAndWhere) {
+  EXPECT_FALSE(base64_problem("c2VjcmV0"));
+  EXPECT_FALSE(base64_problem("c2Vj\ncmV0\n"));  // wrapped: line breaks are skipped
+  EXPECT_FALSE(base64_problem("c2VjcmV0Cg=="));
+  EXPECT_FALSE(base64_problem(""));
+  EXPECT_EQ(base64_problem("c2VjcmV0!xyz"), "'!' at offset 8");
+  EXPECT_EQ(base64_problem("c2Vj\ncmV0*"), "'*' at offset 9");
+  EXPECT_EQ(base64_problem("c2Vj cmV0"), "a space at offset 4");
+  EXPECT_EQ(base64_problem("c2V-cmV0"), "'-' at offset 3 (URL-safe base64; the API server reads standard base64)");
+  EXPECT_EQ(base64_problem("c2VjcmV0Cg"), "10 characters (line breaks aside), not a multiple of 4: the last group is cut short");
+  EXPECT_EQ(base64_problem("c2=jcmV0"), "'j' at offset 3, after the padding '='");
+  EXPECT_EQ(base64_problem("c==="), "padding '=' at offset 1, where data is expected");
+  EXPECT_EQ(base64_problem(std::string("c2V\x01")), "byte 0x01 at offset 3");
 }
 
 TEST(ValidatorTest, AWideMapIsCheckedKeyByKeyWithTheLastValueOfARepeatedKey) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 #include <vector>
 
@@ -101,29 +102,66 @@ size_t code_points(std::string_view s) {
   return n;
 }
 
-bool format_ok(const std::string& format, yaml::Node n) {
-  std::string_view text = n.text();
-  if (format == "int32" || format == "int64") {
-    if (!(type_of(n) & kInteger)) return true;  // type decides
-    std::optional<double> v = n.as_number();
-    if (!v) return true;
-    return format == "int64" || (*v >= -2147483648.0 && *v <= 2147483647.0);
+namespace {
+
+std::string describe_character(char c) {
+  if (c == ' ') return "a space";
+  if (c == '\t') return "a tab";
+  if (std::isprint(static_cast<unsigned char>(c))) return std::string("'") + c + "'";
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(c));
+  return std::string("byte ") + hex;
+}
+
+}  // namespace
+
+// As Go's base64 decoder (the API server's JSON decoding of []byte) reads
+// it: line breaks anywhere are skipped, so wrapped base64 is valid.
+std::optional<std::string> base64_problem(std::string_view text) {
+  size_t count = 0;  // characters other than line breaks
+  bool padded = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '\n' || c == '\r') continue;
+    std::string at = " at offset " + std::to_string(i);
+    if (c == '=') {
+      if (!padded && count % 4 < 2) return "padding '='" + at + ", where data is expected";
+      padded = true;
+    } else if (padded) {
+      return describe_character(c) + at + ", after the padding '='";
+    } else if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '/') {
+      std::string why = describe_character(c) + at;
+      if (c == '-' || c == '_') why += " (URL-safe base64; the API server reads standard base64)";
+      return why;
+    }
+    ++count;
   }
-  if (type_of(n) != kString) return true;
+  if (count % 4 != 0) {
+    return std::to_string(count) + " characters (line breaks aside), not a multiple of 4: the last group is cut short";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> format_problem(const std::string& format, yaml::Node n) {
+  std::string_view text = n.text();
+  std::string invalid = display_value(n) + " is not a valid " + format;
+  if (format == "int32" || format == "int64") {
+    if (!(type_of(n) & kInteger)) return std::nullopt;  // type decides
+    std::optional<double> v = n.as_number();
+    if (!v || format == "int64" || (*v >= -2147483648.0 && *v <= 2147483647.0)) return std::nullopt;
+    return invalid;
+  }
+  if (type_of(n) != kString) return std::nullopt;
   if (format == "date-time") {
-    return RE2::FullMatch(text, R"(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2}))");
+    if (RE2::FullMatch(text, R"(\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2}))")) {
+      return std::nullopt;
+    }
+    return invalid;
   }
   if (format == "byte") {
-    // As Go's base64 decoder (the API server's JSON decoding of []byte)
-    // reads it: line breaks anywhere are skipped, so wrapped base64 is valid.
-    std::string joined;
-    joined.reserve(text.size());
-    for (char c : text) {
-      if (c != '\n' && c != '\r') joined += c;
-    }
-    return RE2::FullMatch(joined, R"(([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)");
+    if (std::optional<std::string> why = base64_problem(text)) return display_value(n) + " is not valid base64: " + *why;
   }
-  return true;  // other formats are not checked
+  return std::nullopt;  // other formats are not checked
 }
 
 // The first item of a list equal to an earlier one (as JSON values; 1 and

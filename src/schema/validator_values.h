@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -24,8 +25,14 @@ std::string allowed_types(uint8_t t);  // "integer or string"
 // A node equal to a JSON value (numbers by value: 1 == 1.0).
 bool equal(yaml::Node n, const nlohmann::json& j);
 size_t code_points(std::string_view s);
-// int32/int64 ranges, date-time and byte (base64); other formats pass.
-bool format_ok(const std::string& format, yaml::Node n);
+// What is wrong with a value of the format: int32/int64 ranges, date-time
+// and byte (base64: "'!' at offset 12"); nullopt when it is fine or the
+// format is not checked. The text is the whole message ("'x!' is not valid
+// base64: '!' at offset 1").
+std::optional<std::string> format_problem(const std::string& format, yaml::Node n);
+// Why a string is not base64 as the API server decodes []byte (line
+// breaks skipped), or nullopt when it is.
+std::optional<std::string> base64_problem(std::string_view text);
 // The first item of a list equal to an earlier one, else an invalid node.
 yaml::Node first_repeated_item(yaml::Node list);
 // "spec.x", or spec["a.b"] for a key that is not a plain name.

@@ -10,6 +10,7 @@
 #include <istream>
 #include <streambuf>
 #include <string>
+#include <string_view>
 
 #include "yaml/tree_builder.h"
 
@@ -22,13 +23,27 @@ EventMark to_event_mark(const YAML::Mark& mark) {
           static_cast<uint64_t>(mark.pos), true};
 }
 
+// yaml-cpp counts a mark's column in bytes, libyaml in characters (as
+// editors show it): the bytes of the line before the mark that start a
+// UTF-8 character.
+EventMark to_event_mark(const YAML::Mark& mark, std::string_view text) {
+  EventMark out = to_event_mark(mark);
+  if (mark.is_null() || mark.pos < mark.column || static_cast<size_t>(mark.pos) > text.size()) return out;
+  uint32_t characters = 0;
+  for (size_t i = static_cast<size_t>(mark.pos - mark.column); i < static_cast<size_t>(mark.pos); ++i) {
+    characters += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+  }
+  out.column = characters;
+  return out;
+}
+
 std::string anchor_name(YAML::anchor_t anchor) {
   return anchor == YAML::NullAnchor ? std::string() : std::to_string(anchor);
 }
 
 class YamlCppEvents final : public YAML::EventHandler {
  public:
-  explicit YamlCppEvents(TreeBuilder& builder) : builder_(builder) {}
+  YamlCppEvents(TreeBuilder& builder, std::string_view text) : builder_(builder), text_(text) {}
 
   void OnDocumentStart(const YAML::Mark& mark) override {
     // yaml-cpp 0.7 loops forever on a stray flow indicator in block context
@@ -36,19 +51,19 @@ class YamlCppEvents final : public YAML::EventHandler {
     // empty document at the same place again and again. A document that
     // starts where the previous one did has consumed nothing: stop there.
     if (previous_document_pos_ == mark.pos) {
-      throw BuildError{to_event_mark(mark),
+      throw BuildError{mark_of(mark),
                        "unexpected character that the YAML parser cannot go past (a stray ',', "
                        "'[', ']', '{' or '}' outside a flow collection?)"};
     }
     previous_document_pos_ = mark.pos;
-    builder_.document_start(to_event_mark(mark));
+    builder_.document_start(mark_of(mark));
   }
   void OnDocumentEnd() override { builder_.document_end(); }
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    builder_.null_value(to_event_mark(mark), anchor_name(anchor));
+    builder_.null_value(mark_of(mark), anchor_name(anchor));
   }
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    builder_.alias(to_event_mark(mark), anchor_name(anchor));
+    builder_.alias(mark_of(mark), anchor_name(anchor));
   }
   void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
                 const std::string& value) override {
@@ -57,22 +72,25 @@ class YamlCppEvents final : public YAML::EventHandler {
     ScalarStyle style = tag == "?"   ? ScalarStyle::PlainUntagged
                         : tag == "!" ? ScalarStyle::QuotedUntagged
                                      : ScalarStyle::Tagged;
-    builder_.scalar(to_event_mark(mark), style, tag, anchor_name(anchor), value);
+    builder_.scalar(mark_of(mark), style, tag, anchor_name(anchor), value);
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value style) override {
-    builder_.container_start(to_event_mark(mark), NodeKind::Sequence, anchor_name(anchor),
+    builder_.container_start(mark_of(mark), NodeKind::Sequence, anchor_name(anchor),
                              style == YAML::EmitterStyle::Flow);
   }
   void OnSequenceEnd() override { builder_.container_end(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   YAML::EmitterStyle::value style) override {
-    builder_.container_start(to_event_mark(mark), NodeKind::Map, anchor_name(anchor), style == YAML::EmitterStyle::Flow);
+    builder_.container_start(mark_of(mark), NodeKind::Map, anchor_name(anchor), style == YAML::EmitterStyle::Flow);
   }
   void OnMapEnd() override { builder_.container_end(); }
 
  private:
+  EventMark mark_of(const YAML::Mark& mark) const { return to_event_mark(mark, text_); }
+
   TreeBuilder& builder_;
+  std::string_view text_;
   int previous_document_pos_ = -1;
 };
 
@@ -95,7 +113,7 @@ std::string clean_yaml_cpp_message(const std::string& msg) {
 }  // namespace
 
 void parse_with_yaml_cpp(std::string_view text, TreeBuilder& builder, ParsedFile& out) {
-  YamlCppEvents events(builder);
+  YamlCppEvents events(builder, text);
   ViewStreamBuf buffer(text.data(), text.size());
   std::istream stream(&buffer);
   try {
@@ -109,7 +127,7 @@ void parse_with_yaml_cpp(std::string_view text, TreeBuilder& builder, ParsedFile
     if (dynamic_cast<const YAML::DeepRecursion*>(&e)) {
       message = "nesting is deeper than the parser allows (" + message + ")";
     }
-    out.error = SyntaxError{to_position(to_event_mark(e.mark)), message};
+    out.error = SyntaxError{to_position(to_event_mark(e.mark, text)), message};
   } catch (const std::exception& e) {
     out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
   }

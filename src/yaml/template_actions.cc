@@ -2,6 +2,8 @@
 
 #include <yaml.h>
 
+#include <nlohmann/json.hpp>
+
 #include "yaml/parser.h"
 
 namespace driftlint::yaml {
@@ -57,6 +59,36 @@ std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t ind
   return std::nullopt;
 }
 
+// libyaml's marks count characters; the text is read in bytes. Marks come in
+// increasing order, so the walk resumes where the last one ended.
+class ByteOffsets {
+ public:
+  ByteOffsets(std::string_view text, size_t begin) : text_(text), begin_(begin), byte_(begin) {}
+  size_t of(uint64_t index) {
+    if (index < chars_) chars_ = 0, byte_ = begin_;
+    while (chars_ < index && byte_ < text_.size()) {
+      ++byte_;
+      while (byte_ < text_.size() && (static_cast<unsigned char>(text_[byte_]) & 0xC0) == 0x80) ++byte_;
+      ++chars_;
+    }
+    return byte_;
+  }
+
+ private:
+  std::string_view text_;
+  size_t begin_;
+  size_t byte_;
+  uint64_t chars_ = 0;
+};
+
+// A text that parses as JSON holds no template action (a Grafana dashboard's
+// "{{instance}}" legend is a string, not a Go template).
+bool is_json(std::string_view text) {
+  size_t first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos || (text[first] != '{' && text[first] != '[')) return false;
+  return nlohmann::json::accept(text);
+}
+
 }  // namespace
 
 namespace {
@@ -97,7 +129,10 @@ std::optional<TemplateAction> find_template_action(std::string_view text) {
       text.find("${") == std::string_view::npos && text.find("%{") == std::string_view::npos) {
     return std::nullopt;
   }
+  if (is_json(text)) return std::nullopt;
   TokenScanner scanner(text);
+  // libyaml skips a UTF-8 byte order mark without counting it.
+  ByteOffsets bytes(text, text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0);
   size_t flow_depth = 0;
   for (;;) {
     if (!scanner.next()) {
@@ -106,9 +141,9 @@ std::optional<TemplateAction> find_template_action(std::string_view text) {
       // The scanner reads ahead while a simple key may be pending: the action
       // is on the line of the context ("while scanning a simple key") or of the problem.
       if (p.context) {
-        if (auto a = action_on_line(text, p.context_mark.index, p.context_mark.line)) return a;
+        if (auto a = action_on_line(text, bytes.of(p.context_mark.index), p.context_mark.line)) return a;
       }
-      return action_on_line(text, p.problem_mark.index, p.problem_mark.line);
+      return action_on_line(text, bytes.of(p.problem_mark.index), p.problem_mark.line);
     }
     const yaml_token_t& t = scanner.token();
     if (t.type == YAML_STREAM_END_TOKEN) return std::nullopt;
@@ -119,9 +154,9 @@ std::optional<TemplateAction> find_template_action(std::string_view text) {
     } else if ((t.type == YAML_FLOW_SEQUENCE_END_TOKEN || t.type == YAML_FLOW_MAPPING_END_TOKEN) && flow_depth > 0) {
       --flow_depth;
     }
-    if (t.type == YAML_FLOW_MAPPING_START_TOKEN && opens_action(text, t.start_mark.index)) {
-      return action_at(text, t.start_mark.index, t.start_mark.line, t.start_mark.column);
-    }
+    if (t.type != YAML_FLOW_MAPPING_START_TOKEN) continue;
+    size_t brace = bytes.of(t.start_mark.index);
+    if (opens_action(text, brace)) return action_at(text, brace, t.start_mark.line, t.start_mark.column);
   }
 }
 

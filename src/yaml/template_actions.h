@@ -7,6 +7,8 @@
 // the YAML: on the line the scanner fails at, a `%{ ... }` directive, a
 // `${f(...)}` call or a `${...}` that is the whole line (a plain `${VAR}`
 // there is not: Flux substitutes those after parsing, so the error is real).
+// A text that parses as JSON (a Grafana dashboard) holds no action: its
+// `{{` can only be inside strings.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +26,8 @@ struct TemplateAction {
 
 // Bumped whenever find_template_action finds something else: the parse
 // cache keeps its answer per file, so a cache made before is not read.
-constexpr int kTemplateActionsVersion = 2;  // 2: Terraform templatefile actions
+// 2: Terraform templatefile actions; 3: a text that parses as JSON has none.
+constexpr int kTemplateActionsVersion = 3;
 
 // The first template action of a text, if any.
 std::optional<TemplateAction> find_template_action(std::string_view text);

@@ -53,6 +53,32 @@ TEST(TemplateActionsTest, ActionsInStringsAreData) {
   }
 }
 
+// The scanner's marks count characters, the text is UTF-8 bytes: a flow map
+// after an accented letter is not read as `{{`, and an action after one is
+// found where it is.
+TEST(TemplateActionsTest, CharactersOfMoreThanOneByteDoNotShiftActions) {
+  EXPECT_FALSE(find_template_action("title: \"Caf\xC3\xA9\"\nspec: {a: {b: 1}}\n# {{ not an action }}\n"));
+  EXPECT_FALSE(find_template_action("d: \"\xE2\x89\xA5" "80%\"\ns: { a: { b: 1 } }\nu: ${ds}\n"));
+  expect_actions_at({{"title: \"Caf\xC3\xA9 \xF0\x9F\x9A\x80\"\nimage: {{.Image}}\n", 2, 8}});
+  auto action = find_template_action("t: \"\xC3\xA9\xC3\xA9\"\nx: {{ .X }}\n");
+  ASSERT_TRUE(action);
+  EXPECT_EQ(action->excerpt, "{{ .X }}");
+}
+
+// A JSON document (a Grafana dashboard) holds no action: `{{` and `${` are in
+// its strings. kserve's gpt-oss dashboard was skipped as a template.
+TEST(TemplateActionsTest, AJsonDocumentIsNeverATemplate) {
+  for (const char* text : {
+           "{\"title\": \"GPU \xE2\x89\xA5" " 80%\", \"panels\": [{\"options\": {\"reduce\": {\"calcs\": []}}, "
+           "\"targets\": [{\"legendFormat\": \"{{instance}}\", \"datasource\": {\"uid\": \"${datasource}\"}}]}]}\n",
+           "[\n  {\"expr\": \"sum by (pod) (x)\", \"legendFormat\": \"{{pod}}\"}\n]\n",
+       }) {
+    EXPECT_FALSE(find_template_action(text)) << text;
+  }
+  // Not JSON (a template that merely starts with a brace): still found.
+  EXPECT_TRUE(find_template_action("{\n{{- range .Values.x }}\n\"a\": 1\n{{- end }}\n}\n"));
+}
+
 TEST(TemplateActionsTest, TerraformTemplatefileActionsThatBreakYaml) {
   expect_actions_at({
       // ai-on-gke's kuberay-cluster values: a whole line pasted in by indent().
