@@ -10,6 +10,7 @@ namespace driftlint {
 // is the rule in src/rules/name.cc, which defines `RuleEntry name_rule()`.
 #define DRIFTLINT_CPP_RULES(X) \
   X(app_source_missing) \
+  X(config_weakened) \
   X(deprecated_api) \
   X(duplicate_key) \
   X(duplicate_resource) \
