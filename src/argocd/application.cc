@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "base/strings.h"
+#include "fs/repo_path.h"
 
 namespace driftlint {
 
@@ -13,6 +14,13 @@ std::string normalize_app_path(const std::string& path) {
   while (!p.empty() && p.front() == '/') p.erase(0, 1);
   if (p == ".") p.clear();
   return p;
+}
+
+Expected<std::string> app_path_in_repo(const std::string& path) {
+  if (!path.empty() && path.front() == '/') return Error{path + ": app path is absolute"};
+  Expected<RepoPath> resolved = RepoPath::resolve("", path);
+  if (!resolved) return Error{path + ": app path outside root"};
+  return resolved->str();
 }
 
 bool SourceRevision::comparable() const {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/expected.h"
 #include "model/manifest.h"
 #include "yaml/tree.h"
 
@@ -49,6 +50,12 @@ struct BoundSource {
   // path lies outside the loaded folder or the source has none.
   std::optional<std::string> folder;
   SourceRevision revision;
+  // Why Argo CD would refuse to render the source because a path it names
+  // leaves the repo (Argo CD's own words: "app path outside root", "value
+  // file ... resolved to outside repository root"), and the node naming it.
+  // Such a source is never read, copied or rendered.
+  std::string refused;
+  yaml::Node refused_node;
 };
 
 struct AppSource {
@@ -70,6 +77,11 @@ struct AppSource {
 
 // The normalised path: no "./", no trailing "/", "" for the repo root.
 std::string normalize_app_path(const std::string& path);
+
+// An app's `path` as Argo CD's repo server takes it (util/app/path.Path):
+// the clean repo-relative folder, or its error for a path that is absolute
+// ("/etc: app path is absolute") or climbs out ("../..: app path outside root").
+Expected<std::string> app_path_in_repo(const std::string& path);
 
 struct IgnoreDifference {
   std::string group;  // "" core, "*" any

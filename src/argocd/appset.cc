@@ -25,7 +25,7 @@ class Expander {
       : set_(set),
         inputs_(inputs),
         spec_(set.root.get("spec")),
-        renderer_(go, options),
+        renderer_(go, options, inputs.budget),
         ctx_{inputs, set, "ApplicationSet " + quote_for_message(set.id.name), renderer_, {}},
         base_(EditNode::from(spec_.get("template"))),
         patch_(spec_.get("templatePatch")) {}
@@ -36,7 +36,10 @@ class Expander {
       out_.complete = false;
       return std::move(out_);
     }
-    for (yaml::Node entry : spec_.get("generators").elements()) expand_entry(entry);
+    for (yaml::Node entry : spec_.get("generators").elements()) {
+      if (stopped_) break;
+      expand_entry(entry);
+    }
     drop_invalid_names();
     return std::move(out_);
   }
@@ -71,14 +74,43 @@ class Expander {
       if (kind == "selector" || node.is_null()) continue;
       EditNode tmpl = EditNode::from(node.get("template"));
       merge_template(tmpl, base_);
+      if (std::string why = renderer_.budget().spent(); !why.empty()) {
+        stop(ctx_.who + ": not expanded further: " + why, tmpl);
+        return;
+      }
       GeneratorResult result = run_generator_kind(kind, node, entry.get("selector"), ctx_, 0);
       for (const std::string& problem : result.problems) {
         bool refused = std::find(result.refusals.begin(), result.refusals.end(), problem) != result.refusals.end();
         refused ? error(problem) : note(problem);
       }
       if (!result.complete()) incomplete(tmpl);
-      for (const TemplateValue& params : result.params) render_app(tmpl, params);
+      for (const TemplateValue& params : result.params) {
+        if (!within_budget(tmpl)) return;
+        render_app(tmpl, params);
+      }
     }
+  }
+
+  // Whether one more Application may be rendered: the set's count and the
+  // run's budgets (appset_budget.h); past them, one error and the set stops.
+  bool within_budget(const EditNode& tmpl) {
+    const AppSetBudget& budget = renderer_.budget();
+    std::string why = budget.spent();
+    if (!why.empty()) {
+      stop(ctx_.who + ": not expanded further: " + why, tmpl);
+      return false;
+    }
+    if (++rendered_ > budget.limits().max_apps) {
+      stop(too_many_apps(ctx_.who, budget.limits().max_apps), tmpl);
+      return false;
+    }
+    return true;
+  }
+
+  void stop(const std::string& why, const EditNode& tmpl) {
+    error(why);
+    incomplete(tmpl);
+    stopped_ = true;
   }
 
   Expected<EditNode> patched(EditNode app, const TemplateValue& params) {
@@ -107,8 +139,15 @@ class Expander {
   void render_app(const EditNode& tmpl, const TemplateValue& params) {
     // Argo CD renders nothing with an empty parameter set (RenderTemplateParams).
     Expected<EditNode> app = params.entries().empty() ? Expected<EditNode>(tmpl) : renderer_.render_node(tmpl, params);
+    if (app && params.entries().empty()) {
+      if (Status s = renderer_.charge_copy(tmpl); !s) app = s.error();
+    }
     if (app) app = patched(std::move(*app), params);
     Expected<yaml::ParsedFile> built = app ? build_tree(*app) : Expected<yaml::ParsedFile>(app.error());
+    if (!built && !renderer_.budget().spent().empty()) {
+      stop(ctx_.who + ": not expanded further: " + renderer_.budget().spent(), tmpl);
+      return;
+    }
     if (!built) {
       // What Argo CD would refuse too is an error; a function this engine
       // lacks (Sprig has more) is only driftlint's limit.
@@ -153,11 +192,23 @@ class Expander {
   yaml::Node patch_;
   AppSetExpansion out_;
   std::set<std::string> noted_;
+  uint64_t rendered_ = 0;  // Applications rendered (or tried)
+  bool stopped_ = false;   // a limit was reached: nothing more is expanded
 };
 
 }  // namespace
 
 AppSetExpansion expand_application_set(const Manifest& set, const AppSetInputs& inputs) {
+  if (nested_deeper_than(set.root, kMaxValueDepth)) {
+    // Expanding recurses over the set: past the depth values are cut at, it
+    // is not tried (only a raised --max-nesting-depth lets such a set in).
+    AppSetExpansion out;
+    out.errors.push_back("ApplicationSet " + quote_for_message(set.id.name) + " nests deeper than " +
+                         std::to_string(kMaxValueDepth) + " levels (driftlint's limit): not expanded");
+    out.complete = false;
+    out.reach.push_back({-1, "", set.id.name});
+    return out;
+  }
   yaml::Node spec = set.root.get("spec");
   bool go = spec.get("goTemplate").as_bool().value_or(false);
   std::vector<std::string> option_texts;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "argocd/application.h"
+#include "argocd/appset_budget.h"
 #include "argocd/appset_reach.h"
 #include "load/load_index.h"
 #include "load/loader.h"
@@ -28,6 +29,8 @@ struct AppSetInputs {
   const Snapshot* snapshot = nullptr;  // cluster Secrets for the clusters generator
   // The loaded repo an URL names, or -1.
   std::function<int(const std::string& url)> repo_for_url;
+  // The run's budget, shared by its sets; null: each set has the default limits to itself.
+  AppSetBudget* budget = nullptr;
 };
 
 struct AppSetExpansion {

@@ -139,5 +139,40 @@ spec:
   EXPECT_EQ(missing, (std::vector<std::string>{"argocd/teams.yaml:16 web"})) << r.out;
 }
 
+// The budgets' flags, on check and diff: a set past --max-appset-apps is one
+// render-failed error naming the flag; a value out of range is a usage error.
+TEST(AppSetCliTest, BudgetFlagsOfCheckAndDiff) {
+  Workspace w;
+  w.write("driftlint.yaml", kConfig);
+  w.write("infra/argocd/three.yaml", R"(apiVersion: argoproj.io/v1alpha1
+kind: ApplicationSet
+metadata: {name: three, namespace: argocd}
+spec:
+  generators:
+  - list: {elements: [{app: a}, {app: b}, {app: c}]}
+  template:
+    metadata: {name: '{{app}}'}
+    spec:
+      project: default
+      source: {repoURL: https://git.example/org/infra.git, path: apps}
+      destination: {server: https://kubernetes.default.svc, namespace: apps}
+)");
+  w.write("infra/apps/cm.yaml", config_map("settings"));
+  EXPECT_EQ(run_driftlint({"check", "--max-appset-apps", "3"}, w).exit_code, 0);
+  Outcome r = run_driftlint({"check", "--max-appset-apps", "2"}, w);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("infra/argocd/three.yaml:3:12: error: ApplicationSet 'three' generates more than 2 Applications "
+                       "(driftlint's limit, --max-appset-apps); the rest were not expanded [render-failed]"),
+            std::string::npos)
+      << r.out;
+  for (const char* flag : {"--max-appset-apps", "--max-rendered-size", "--max-template-steps"}) {
+    for (const char* command : {"check", "diff"}) {
+      Outcome bad = run_driftlint({command, flag, "0"}, w);
+      EXPECT_EQ(bad.exit_code, 2) << command << " " << flag;
+      EXPECT_NE(bad.err.find(std::string(command) + ": " + flag + " must be between 1 and"), std::string::npos) << bad.err;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace driftlint

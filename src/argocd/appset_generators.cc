@@ -6,6 +6,22 @@ namespace driftlint {
 
 std::string text_of(yaml::Node node) { return node.is_scalar() && !node.is_null() ? std::string(node.text()) : ""; }
 
+bool nested_deeper_than(yaml::Node node, size_t limit) {
+  std::vector<std::pair<yaml::Node, size_t>> stack{{node, 0}};
+  while (!stack.empty()) {
+    auto [at, depth] = stack.back();
+    stack.pop_back();
+    if (at.is_scalar() || !at.valid()) continue;
+    if (depth >= limit) return true;
+    if (at.is_map()) {
+      for (auto [key, value] : at.entries()) stack.push_back({value, depth + 1});
+    } else {
+      for (yaml::Node item : at.elements()) stack.push_back({item, depth + 1});
+    }
+  }
+  return false;
+}
+
 bool is_generator_kind(std::string_view key) {
   static const char* kinds[] = {"list", "clusters", "git", "scmProvider", "clusterDecisionResource",
                                 "pullRequest", "plugin", "matrix", "merge"};
@@ -115,6 +131,13 @@ void append_values(yaml::Node values, TemplateValue& params, GeneratorContext& c
 GeneratorResult run_generator_kind(std::string_view kind, yaml::Node node, yaml::Node selector, GeneratorContext& ctx,
                                    int depth) {
   GeneratorResult out = dispatch(kind, node, ctx, depth);
+  // Each parameter set made is a step of the run's budget, and a set makes at most max_apps.
+  ctx.renderer.budget().spend_steps(out.params.size());
+  uint64_t limit = ctx.renderer.budget().limits().max_apps;
+  if (out.params.size() > limit) {
+    out.params.resize(limit);
+    out.refuse(too_many_apps(ctx.who, limit));
+  }
   if (!selector.valid() || selector.is_null()) return out;
   // The generator-level selector filters the parameter sets, flattened.
   Expected<LabelSelector> parsed = LabelSelector::parse(selector);

@@ -81,4 +81,10 @@ std::map<std::string, std::string> flatten_params(const TemplateValue& params);
 // A scalar's text, or "" (for fields of generator specs).
 std::string text_of(yaml::Node node);
 
+// Whether maps and lists nest in `node` deeper than `limit` levels, found
+// without recursion. Expansion recurses over sets and the files generators
+// read: what --max-nesting-depth lets through beyond kMaxValueDepth is
+// refused rather than risk the stack.
+bool nested_deeper_than(yaml::Node node, size_t limit);
+
 }  // namespace driftlint

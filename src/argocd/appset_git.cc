@@ -119,6 +119,11 @@ bool file_params(const std::string& path, const LoadedFile& file, yaml::Node git
              (file.too_large ? " (over the size limit)" : ": unable to parse file: " + file.parsed.error->message));
     return false;
   }
+  if (!file.parsed.documents.empty() && nested_deeper_than(file.parsed.documents.front().root, kMaxValueDepth)) {
+    out.refuse(ctx.who + ": its git files generator cannot use " + where + ": it nests deeper than " +
+               std::to_string(kMaxValueDepth) + " levels (driftlint's limit)");
+    return false;
+  }
   TemplateValue content = file.parsed.documents.empty() ? TemplateValue::null()
                                                         : template_value_from_yaml(file.parsed.documents.front().root);
   std::vector<TemplateValue> objects;

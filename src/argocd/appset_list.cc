@@ -33,7 +33,9 @@ Expected<TemplateValue> flat_element(const TemplateValue& element) {
 GeneratorResult list_params(yaml::Node node, GeneratorContext& ctx) {
   GeneratorResult out;
   size_t n = 0;
+  const uint64_t limit = ctx.renderer.budget().limits().max_apps;
   for (yaml::Node element : node.get("elements").elements()) {
+    if (out.params.size() > limit) break;  // one past the limit: the caller says the set has too many
     ++n;
     TemplateValue value = template_value_from_yaml(element);
     if (!value.is(TemplateValue::Kind::Map)) {
@@ -63,7 +65,10 @@ GeneratorResult list_params(yaml::Node node, GeneratorContext& ctx) {
              (parsed ? std::string() : ": " + parsed.error().message));
     return out;
   }
-  for (const TemplateValue& item : parsed->items()) out.params.push_back(item);
+  for (const TemplateValue& item : parsed->items()) {
+    if (out.params.size() > limit) break;
+    out.params.push_back(item);
+  }
   return out;
 }
 

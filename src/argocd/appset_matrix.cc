@@ -63,11 +63,32 @@ Expected<std::map<std::string, TemplateValue>> by_merge_key(const std::vector<st
   return out;
 }
 
+// Adds `a` combined with each of `seconds` to out; false when Argo CD would fail the matrix.
+bool combine(const TemplateValue& a, const std::vector<TemplateValue>& seconds, GeneratorContext& ctx,
+             GeneratorResult& out) {
+  for (const TemplateValue& b : seconds) {
+    if (ctx.go()) {
+      TemplateValue::Map combined;
+      merge_override(combined, b.entries());
+      merge_override(combined, a.entries());
+      out.params.push_back(TemplateValue::map(std::move(combined)));
+      continue;
+    }
+    Expected<TemplateValue> combined = combine_flat(a, b);
+    if (!combined) {
+      out.refuse(ctx.who + ": its matrix generator fails: " + combined.error().message);
+      return false;
+    }
+    out.params.push_back(std::move(*combined));
+  }
+  return true;
+}
+
 }  // namespace
 
-// A matrix multiplies: past this many parameter sets the rest is not expanded.
-constexpr size_t kMaxMatrixSets = 100000;
-
+// Every parameter set of the first child with every set the second makes
+// with it. The product is checked against the set's limit before it is
+// built: a pass whose sets would pass the limit adds only those that fit.
 GeneratorResult matrix_params(yaml::Node node, GeneratorContext& ctx, int depth) {
   GeneratorResult out;
   yaml::Node children = node.get("generators");
@@ -77,28 +98,17 @@ GeneratorResult matrix_params(yaml::Node node, GeneratorContext& ctx, int depth)
   }
   GeneratorResult first = run_generator(children.element(0), ctx, nullptr, depth + 1);
   out.absorb(first);
+  const uint64_t limit = ctx.renderer.budget().limits().max_apps;
   for (const TemplateValue& a : first.params) {
-    if (out.params.size() >= kMaxMatrixSets) {
-      out.fail(ctx.who + ": its matrix generator makes more than " + std::to_string(kMaxMatrixSets) +
-               " parameter sets; the rest was not expanded");
-      return out;
-    }
+    if (!ctx.renderer.budget().spent().empty()) return out;  // the set says so, once
     GeneratorResult second = run_generator(children.element(1), ctx, &a, depth + 1);
     out.absorb(second);
-    for (const TemplateValue& b : second.params) {
-      if (ctx.go()) {
-        TemplateValue::Map combined;
-        merge_override(combined, b.entries());
-        merge_override(combined, a.entries());
-        out.params.push_back(TemplateValue::map(std::move(combined)));
-        continue;
-      }
-      Expected<TemplateValue> combined = combine_flat(a, b);
-      if (!combined) {
-        out.refuse(ctx.who + ": its matrix generator fails: " + combined.error().message);
-        return out;
-      }
-      out.params.push_back(std::move(*combined));
+    bool too_many = out.params.size() + second.params.size() > limit;
+    if (too_many) second.params.resize(limit - out.params.size());
+    if (!combine(a, second.params, ctx, out)) return out;
+    if (too_many) {
+      out.refuse(too_many_apps(ctx.who, limit));
+      return out;
     }
   }
   return out;

@@ -10,18 +10,27 @@
 #include <string>
 #include <string_view>
 
+#include "argocd/appset_budget.h"
 #include "argocd/go_template.h"
 #include "argocd/template_value.h"
 #include "argocd/yaml_edit.h"
 
 namespace driftlint {
 
+// Everything it renders and every step its templates take is spent from
+// the run's budget (appset_budget.h); once that is spent, each render fails
+// with AppSetBudget::spent()'s reason.
 class TemplateRenderer {
  public:
-  TemplateRenderer(bool go_template, GoTemplateOptions options) : go_(go_template), options_(options) {}
+  // Without a budget, it keeps one of its own with the default limits.
+  TemplateRenderer(bool go_template, GoTemplateOptions options, AppSetBudget* budget = nullptr)
+      : go_(go_template), options_(options), budget_(budget ? budget : &own_budget_) {}
+  TemplateRenderer(const TemplateRenderer&) = delete;
+  TemplateRenderer& operator=(const TemplateRenderer&) = delete;
 
   bool go_template() const { return go_; }
   const GoTemplateOptions& options() const { return options_; }
+  AppSetBudget& budget() { return *budget_; }
 
   // One string (Render.Replace); Go templates are parsed once per text.
   Expected<std::string> render(std::string_view text, const TemplateValue& params);
@@ -29,10 +38,17 @@ class TemplateRenderer {
   Expected<std::string> render(std::string_view text, const TemplateValue& params, const GoTemplateOptions& options);
   // Every string scalar and map key of `node` (deeplyReplace).
   Expected<EditNode> render_node(const EditNode& node, const TemplateValue& params);
+  // Spends what a copy of `node` costs, as render_node would (a template
+  // used as it is, with an empty parameter set).
+  Status charge_copy(const EditNode& node);
 
  private:
+  Expected<std::string> execute(std::string_view text, const TemplateValue& params, const GoTemplateOptions& options);
+
   bool go_;
   GoTemplateOptions options_;
+  AppSetBudget own_budget_;
+  AppSetBudget* budget_;
   std::map<std::string, Expected<GoTemplate>, std::less<>> parsed_;
 };
 

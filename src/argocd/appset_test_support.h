@@ -57,12 +57,13 @@ struct AppSetFixture {
     return nullptr;
   }
 
-  AppSetExpansion expand(const std::string& name) const {
+  // Within `budget` when given, else the default limits.
+  AppSetExpansion expand(const std::string& name, AppSetBudget* budget = nullptr) const {
     const Manifest* m = set(name);
     EXPECT_NE(m, nullptr) << "no ApplicationSet " << name;
     if (!m) return {};
     AppSetInputs inputs{load, *index, snapshot ? &snapshot->snapshot : nullptr,
-                        [this](const std::string& url) { return repo_for_url(url); }};
+                        [this](const std::string& url) { return repo_for_url(url); }, budget};
     return expand_application_set(*m, inputs);
   }
 };

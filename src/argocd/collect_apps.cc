@@ -45,7 +45,7 @@ void from_snapshot(const Snapshot& snapshot, ArgoModel& model) {
 }
 
 void from_application_sets(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
-                           ArgoModel& model) {
+                           AppSetBudget& budget, ArgoModel& model) {
   // The live ApplicationSet wins over the repo copy of the same name.
   std::map<std::string, const Manifest*> sets;
   for (const Manifest& m : load.manifests) {
@@ -56,7 +56,8 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
       if (is_argo_kind(m.id, "ApplicationSet")) sets[m.id.name] = &m;
     }
   }
-  AppSetInputs inputs{load, index, snapshot, [&model](const std::string& url) { return model.repo_for_url(url); }};
+  AppSetInputs inputs{load, index, snapshot, [&model](const std::string& url) { return model.repo_for_url(url); },
+                      &budget};
   std::vector<AppSetReach> reach;
   for (const auto& [name, set] : sets) {
     AppSetExpansion expansion = expand_application_set(*set, inputs);
@@ -80,10 +81,11 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
 
 }  // namespace
 
-void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot, ArgoModel& model) {
+void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
+                          AppSetBudget& budget, ArgoModel& model) {
   from_repos(load, model);
   if (snapshot) from_snapshot(*snapshot, model);
-  from_application_sets(load, index, snapshot, model);
+  from_application_sets(load, index, snapshot, budget, model);
 }
 
 }  // namespace driftlint

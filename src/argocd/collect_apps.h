@@ -11,6 +11,8 @@ namespace driftlint {
 // Fills model.apps, app_index, notes, incomplete_application_sets and
 // unexpanded_set_files;
 // model.repo_identity must be set.
-void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot, ArgoModel& model);
+// ApplicationSets are expanded within `budget`.
+void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
+                          AppSetBudget& budget, ArgoModel& model);
 
 }  // namespace driftlint

@@ -42,6 +42,12 @@ class Deployer {
     if (kind == SourceKind::None) return;
     uint32_t repo = static_cast<uint32_t>(app.sources[s].bound.repo);
     const std::string& folder = *app.sources[s].bound.folder;
+    if (!app.sources[s].bound.refused.empty()) {
+      // A value file outside the repo: Argo CD fails the source (render-failed
+      // says so), and driftlint reads none of it; its files are the app's all the same.
+      index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
+      return;
+    }
     if (kind == SourceKind::Directory) return deploy_directory(a, s, repo, folder);
     if (kind == SourceKind::Plugin) {
       // Every file below reaches the cluster somehow; which objects is not known unrendered.

@@ -9,6 +9,7 @@
 // read the clock, draw random numbers or need a network.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -22,6 +23,16 @@ namespace driftlint {
 namespace gotmpl {
 struct Node;
 }
+
+// How deep blocks ({{if}}, {{range}}, {{with}}) and parenthesised pipelines
+// may nest in one template. The parser and the executor recurse once per
+// level on a fixed stack (Go's parser allows 10,000 levels on a growable
+// one); real ApplicationSets nest a few levels, and 100 levels cost well under
+// a megabyte of stack to parse and run.
+inline constexpr int kMaxTemplateNesting = 100;
+
+// One execution stops past this many steps (a node, a call, a pass of a range).
+inline constexpr uint64_t kMaxTemplateSteps = 200'000;
 
 // text/template's missingkey option: what a map lookup of a missing key gives.
 enum class MissingKey : uint8_t {
@@ -43,8 +54,12 @@ class GoTemplate {
   // Parses a template; the error reads as Go's ("template: :1: function
   // \"x\" not defined").
   static Expected<GoTemplate> parse(std::string_view text);
-  // Runs it with `data` as dot and $.
-  Expected<std::string> execute(const TemplateValue& data, const GoTemplateOptions& options) const;
+  // Runs it with `data` as dot and $; adds what it cost (whether it
+  // succeeds or not) to `steps` when given: the steps it took (at most
+  // kMaxTemplateSteps) and one for each 64 bytes of values its functions
+  // were handed or returned (at most 4 Mi).
+  Expected<std::string> execute(const TemplateValue& data, const GoTemplateOptions& options,
+                                uint64_t* steps = nullptr) const;
 
  private:
   std::shared_ptr<const std::vector<gotmpl::Node>> root_;

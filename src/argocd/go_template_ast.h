@@ -84,6 +84,9 @@ struct Node {
   Pipeline pipe;     // Action, If, Range, With
   std::vector<Node> body, otherwise;
   bool has_else = false;
+  // If, With: the `{{else if}}` (`{{else with}}`) branches after this one,
+  // each with its pipe and body, tried in order before `otherwise`.
+  std::vector<Node> chain;
 };
 
 // Parameter types of a function, as Go's reflection checks arguments.

@@ -5,6 +5,8 @@
 // lazy `and` / `or`, and Go's messages for what goes wrong.
 #include "argocd/go_template.h"
 
+#include <algorithm>
+
 #include "argocd/go_template_ast.h"
 
 namespace driftlint {
@@ -18,7 +20,7 @@ using namespace gotmpl;
 // values worth 256 MiB in all (each node 16 bytes, strings by their size,
 // a value held twice counted twice).
 constexpr size_t kMaxOutput = 1u << 20;
-constexpr size_t kMaxSteps = 200000;
+constexpr size_t kMaxSteps = kMaxTemplateSteps;
 constexpr size_t kValueBudget = 256u << 20;
 
 enum class Flow { Normal, Break, Continue };
@@ -40,6 +42,10 @@ class Exec {
   }
 
   std::string take() { return std::move(out_); }
+  // Its steps, each 64 bytes of values its functions were handed or
+  // returned counted as one more: a call that builds a list of 100,000 is
+  // one step, but costs as much as 25,000.
+  uint64_t cost() const { return std::min(steps_, kMaxSteps) + (kValueBudget - budget_) / 64; }
 
  private:
   // Go's ExecError: "template: base:LINE:COL: executing "base" at <NODE>: what".
@@ -92,17 +98,27 @@ class Exec {
     return {};
   }
 
+  // The first branch whose pipeline is true (the node, then its chain of
+  // else-ifs) runs, else `otherwise`; variables declared on the way stay in
+  // scope to the {{end}}, as in Go's nested else-ifs.
   Status if_or_with(const Node& node, const TemplateValue& dot, Flow& flow) {
     size_t mark = vars_.size();
-    Expected<TemplateValue> v = pipeline(node.pipe, dot);
-    Status s = v ? Status() : Status(v.error());
-    if (s && go_truth(*v)) {
-      s = walk(node.body, node.kind == NodeKind::With ? *v : dot, flow);
-    } else if (s) {
-      s = walk(node.otherwise, dot, flow);
-    }
+    Status s = chosen_branch(node, dot, flow);
     vars_.resize(mark);
     return s;
+  }
+
+  Status chosen_branch(const Node& node, const TemplateValue& dot, Flow& flow) {
+    for (size_t link = 0; link <= node.chain.size(); ++link) {
+      const Node& branch = link == 0 ? node : node.chain[link - 1];
+      if (link > 0) {
+        if (Status s = step(branch.pipe.commands.front().place); !s) return s;
+      }
+      Expected<TemplateValue> v = pipeline(branch.pipe, dot);
+      if (!v) return v.error();
+      if (go_truth(*v)) return walk(branch.body, node.kind == NodeKind::With ? *v : dot, flow);
+    }
+    return walk(node.otherwise, dot, flow);
   }
 
   // One pass of a range body; the variables hold the element (and the index or key).
@@ -364,10 +380,13 @@ class Exec {
 
 }  // namespace
 
-Expected<std::string> GoTemplate::execute(const TemplateValue& data, const GoTemplateOptions& options) const {
+Expected<std::string> GoTemplate::execute(const TemplateValue& data, const GoTemplateOptions& options,
+                                          uint64_t* steps) const {
   Exec exec(options, data);
   Flow flow = Flow::Normal;
-  if (Status s = exec.walk(*root_, data, flow); !s) return s.error();
+  Status s = exec.walk(*root_, data, flow);
+  if (steps) *steps += exec.cost();
+  if (!s) return s.error();
   return exec.take();
 }
 

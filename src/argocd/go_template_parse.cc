@@ -4,6 +4,7 @@
 // break and continue. define, template and block are not supported.
 #include <cstdlib>
 
+#include "argocd/go_template.h"
 #include "argocd/go_template_ast.h"
 #include "yaml/scalar.h"
 
@@ -86,32 +87,57 @@ class Parser {
     return pipeline(node.pipe, "command", Tok::Right);
   }
 
+  // One nesting level more for what follows, up to kMaxTemplateNesting: the
+  // parser and the executor recurse once per level, on a stack that, unlike
+  // Go's (whose parser stops at 10,000), does not grow.
+  Status enter() {
+    if (++depth_ <= kMaxTemplateNesting) return {};
+    return fail("the template nests blocks and parentheses more than " + std::to_string(kMaxTemplateNesting) +
+                " levels deep (driftlint's limit)");
+  }
+
   Status control(Node& node, NodeKind kind, const char* context) {
+    Status s = enter();
+    if (s) s = control_body(node, kind, context);
+    --depth_;
+    return s;
+  }
+
+  // "{{else if ...}}" and "{{else with ...}}" continue the same control, up
+  // to its one {{end}}: Go nests each in the last, here they follow each other
+  // in node.chain, so that a long chain costs no stack.
+  Status control_body(Node& node, NodeKind kind, const char* context) {
     size_t vars = vars_.size();
     node.kind = kind;
-    if (Status s = pipeline(node.pipe, context, Tok::Right); !s) return s;
-    if (kind == NodeKind::Range) ++range_depth_;
     Tok ended = Tok::Eof;
-    Status s = list(node.body, ended);
-    if (kind == NodeKind::Range) --range_depth_;
-    if (!s) return s;
-    if (ended == Tok::Eof) return fail(std::string("unexpected EOF"));
-    if (ended == Tok::Else) {
+    if (Status s = branch(node, context, ended); !s) return s;
+    while (ended == Tok::Else) {
       node.has_else = true;
       const Token& k = peek_non_space();
-      // "{{else if ...}}" and "{{else with ...}}" nest a control that ends at the same {{end}}.
       if ((kind == NodeKind::If && k.kind == Tok::If) || (kind == NodeKind::With && k.kind == Tok::With)) {
         next();
-        Node inner;
-        if (Status e = control(inner, kind, context); !e) return e;
-        node.otherwise.push_back(std::move(inner));
-      } else {
-        if (next_non_space().kind != Tok::Right) return fail("unexpected token in else");
-        if (Status e = list(node.otherwise, ended); !e) return e;
-        if (ended != Tok::End) return fail(ended == Tok::Eof ? "unexpected EOF" : "expected end; found {{else}}");
+        Node link;
+        link.kind = kind;
+        if (Status s = branch(link, context, ended); !s) return s;
+        node.chain.push_back(std::move(link));
+        continue;
       }
+      if (next_non_space().kind != Tok::Right) return fail("unexpected token in else");
+      if (Status s = list(node.otherwise, ended); !s) return s;
+      if (ended != Tok::End) return fail(ended == Tok::Eof ? "unexpected EOF" : "expected end; found {{else}}");
     }
     vars_.resize(vars);
+    return {};
+  }
+
+  // A control's pipeline and the body up to its {{else}} or {{end}}.
+  Status branch(Node& node, const char* context, Tok& ended) {
+    if (Status s = pipeline(node.pipe, context, Tok::Right); !s) return s;
+    if (node.kind == NodeKind::Range) ++range_depth_;
+    Status s = list(node.body, ended);
+    if (node.kind == NodeKind::Range) --range_depth_;
+    if (!s) return s;
+    if (ended == Tok::Eof) return fail("unexpected EOF");
     return {};
   }
 
@@ -144,14 +170,6 @@ class Parser {
   }
 
   Status pipeline(Pipeline& pipe, const char* context, Tok end) {
-    // Controls and parentheses nest through here: bound the recursion (Go stops at 10,000).
-    if (++depth_ > kMaxNesting) return fail("template nests more than " + std::to_string(kMaxNesting) + " levels");
-    Status s = pipeline_body(pipe, context, end);
-    --depth_;
-    return s;
-  }
-
-  Status pipeline_body(Pipeline& pipe, const char* context, Tok end) {
     pipe.line = peek().line;
     if (Status s = declarations(pipe, context); !s) return s;
     while (true) {
@@ -325,7 +343,9 @@ class Parser {
         next();
         arg.kind = ArgKind::Pipe;
         arg.pipe = std::make_shared<Pipeline>();
-        Status s = pipeline(*arg.pipe, "parenthesized pipeline", Tok::RightParen);
+        Status s = enter();
+        if (s) s = pipeline(*arg.pipe, "parenthesized pipeline", Tok::RightParen);
+        --depth_;
         arg.text = "(" + pipeline_text(*arg.pipe) + ")";
         arg.place.text = arg.text;
         return s;
@@ -341,8 +361,7 @@ class Parser {
   size_t at_ = 0;
   std::vector<std::string> vars_;
   int range_depth_ = 0;
-  int depth_ = 0;
-  static constexpr int kMaxNesting = 500;
+  int depth_ = 0;  // blocks and parentheses open here
 };
 
 }  // namespace

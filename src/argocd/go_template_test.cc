@@ -1,6 +1,7 @@
 // The Go template engine against what Go's text/template does with the same
 // template and data (expected outputs and messages follow Go 1.2x).
 #include "argocd/go_template.h"
+#include "argocd/go_template_ast.h"
 
 #include <gtest/gtest.h>
 
@@ -168,11 +169,65 @@ TEST(GoTemplateTest, HostileTemplatesStopCleanly) {
             std::string::npos);
   EXPECT_NE(error_of("{{ $d := dict }}{{ $_ := set $d \"self\" (list $d) }}").find("does not put a map into itself"),
             std::string::npos);
-  EXPECT_NE(error_of("{{" + std::string(5000, '(') + "1" + std::string(5000, ')') + "}}").find("nests more than 500 levels"),
+  EXPECT_NE(error_of("{{" + std::string(5000, '(') + "1" + std::string(5000, ')') + "}}").find("more than 100 levels deep"),
             std::string::npos);
   EXPECT_NE(error_of("{{ range until 99999 }}{{ \"01234567890123456789\" }}{{ end }}").find("larger than 1 MiB"),
             std::string::npos);
   EXPECT_NE(error_of("{{ repeat 100000000 \"xy\" }}").find("larger than 1 MiB"), std::string::npos);
+}
+
+std::string repeated(std::string_view text, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += text;
+  return out;
+}
+
+// Blocks 10,000 deep overflowed the stack (issue 28): past 100 levels of
+// blocks and parentheses a template is refused; 100 still parse and run.
+TEST(GoTemplateTest, NestingIsBoundedAtAHundredLevels) {
+  auto run_empty = [](const std::string& text) {
+    Expected<std::string> out = render_go_template(text, TemplateValue::map(), {});
+    return out ? *out : "ERROR: " + out.error().message;
+  };
+  const std::string refused = "ERROR: template: base:1: the template nests blocks and parentheses more than 100 levels deep (driftlint's limit)";
+  for (const char* open : {"{{if true}}", "{{range until 1}}", "{{with 1}}"}) {
+    EXPECT_EQ(run_empty(repeated(open, 10000) + "x" + repeated("{{end}}", 10000)), refused) << open;
+    EXPECT_EQ(run_empty(repeated(open, 100) + "x" + repeated("{{end}}", 100)), "x") << open;
+  }
+  EXPECT_EQ(run_empty(repeated("{{if true}}", 50) + "{{" + repeated("(", 50) + "1" + repeated(")", 50) + "}}" +
+                      repeated("{{end}}", 50)),
+            "1");
+  EXPECT_EQ(run_empty(repeated("{{if true}}", 50) + "{{" + repeated("(", 51) + "1" + repeated(")", 51) + "}}" +
+                      repeated("{{end}}", 50)),
+            refused);
+  EXPECT_EQ(run_empty("{{" + repeated("(", 101) + "1" + repeated(")", 101) + "}}"), refused);
+}
+
+// Else-ifs continue one block: a chain of 30,000 is not nesting.
+TEST(GoTemplateTest, LongElseIfChainsRunWithoutNesting) {
+  std::string chain = "{{if eq .n 0}}zero";
+  for (int i = 1; i < 30000; ++i) chain += "{{else if eq .n " + std::to_string(i) + "}}" + std::to_string(i);
+  chain += "{{else}}many{{end}}";
+  auto with_n = [](int n) { return TemplateValue::map({{"n", TemplateValue::integer(n)}}); };
+  Expected<GoTemplate> t = GoTemplate::parse(chain);
+  ASSERT_TRUE(t) << t.error().message;
+  EXPECT_EQ(*t->execute(with_n(0), {}), "zero");
+  EXPECT_EQ(*t->execute(with_n(7), {}), "7");
+  EXPECT_EQ(*t->execute(with_n(29999), {}), "29999");
+  EXPECT_EQ(*t->execute(with_n(-1), {}), "many");
+  EXPECT_EQ(run("{{with .missing}}a{{else with .name}}{{.}}{{else}}c{{end}}"), "Guestbook");
+  EXPECT_EQ(run("{{if $x := .missing}}a{{else if $y := .name}}{{$y}}{{$x}}{{end}}"), "Guestbook<no value>");
+  EXPECT_EQ(run("{{if false}}a{{else if false}}b{{else}}c{{end}}"), "c");
+}
+
+// A 400 KB template on one line took 18 s to lex (each token searched back
+// for its line's start); now its tokens' columns come from a forward scan.
+TEST(GoTemplateTest, OneLongLineLexesInLinearTime) {
+  Expected<std::vector<gotmpl::Token>> tokens = gotmpl::lex(repeated("{{1}}", 200000) + "{{ .x }}");
+  ASSERT_TRUE(tokens);
+  EXPECT_EQ(tokens->size(), 600006u);  // three per {{1}}, five for {{ .x }} (spaces included), and Eof
+  EXPECT_EQ((*tokens)[600002].col, 1000003);  // ".x" after 200,000 "{{1}}" and "{{ "
+  EXPECT_EQ(run("ab\n  {{ .missing 1 }}"), "ERROR: template: base:2:5: executing \"base\" at <.missing>: missing is not a method but has arguments");
 }
 
 TEST(GoTemplateTest, OptionsAreReadAsGoReadsThem) {

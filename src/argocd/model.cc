@@ -78,7 +78,8 @@ ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, con
   LoadIndex index(load);
   index_repos(load, model);
   collect_cluster_kinds(load, snapshot, model);
-  collect_applications(load, index, snapshot, model);
+  AppSetBudget budget(options.appset_limits);
+  collect_applications(load, index, snapshot, budget, model);
   bind_sources(load, model);
   Renderer* renderer = options.renderer;
   if (!renderer) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "argocd/application.h"
+#include "argocd/appset_budget.h"
 #include "drift/diff.h"
 #include "load/loader.h"
 #include "render/renderer.h"
@@ -49,6 +50,7 @@ struct ArgoModelOptions {
   // such source gets a note).
   Renderer* renderer = nullptr;
   bool strict_drift = false;  // report keys only the live object has
+  AppSetLimits appset_limits;  // what expanding ApplicationSets may cost
 };
 
 // A kustomize or Helm source of an app and what rendering it gave.

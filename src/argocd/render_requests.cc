@@ -61,27 +61,6 @@ KustomizeOptions kustomize_options(const Application& app, size_t s, const LoadR
   return o;
 }
 
-// A value file: relative to the chart folder, or "$ref/path" in the repo of
-// the app's source named `ref`.
-std::optional<HelmOptions::ValueFile> value_file(const Application& app, const AppSource& source, std::string text,
-                                                 const LoadResult& load) {
-  if (!text.empty() && text[0] == '$') {
-    size_t slash = text.find('/');
-    std::string ref = text.substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
-    for (const AppSource& s : app.sources) {
-      if (s.ref != ref || s.bound.repo < 0) continue;
-      const std::string& g = load.repos[s.bound.repo].git_folder;
-      std::string path = slash == std::string::npos ? "" : text.substr(slash + 1);
-      if (!g.empty() && !path_is_under(path, g)) return std::nullopt;
-      return HelmOptions::ValueFile{static_cast<uint32_t>(s.bound.repo), g.empty() ? path : path.substr(g.size() + 1)};
-    }
-    return std::nullopt;
-  }
-  std::optional<std::string> path = clean_path(join_path(*source.bound.folder, text));
-  if (!path) return std::nullopt;
-  return HelmOptions::ValueFile{static_cast<uint32_t>(source.bound.repo), *path};
-}
-
 HelmOptions helm_options(const Application& app, size_t s, const LoadResult& load) {
   const AppSource& source = app.sources[s];
   HelmOptions o;
@@ -91,7 +70,8 @@ HelmOptions helm_options(const Application& app, size_t s, const LoadResult& loa
   if (o.release_name.empty()) o.release_name = app.name;
   o.ns = app.destination_namespace;
   for (yaml::Node f : h.get("valueFiles").elements()) {
-    if (auto file = value_file(app, source, text_of(f), load)) o.value_files.push_back(*file);
+    Expected<std::optional<HelmOptions::ValueFile>> file = resolve_value_file(app, source, text_of(f), load);
+    if (file && *file) o.value_files.push_back(**file);  // refused ones never get here (bind_sources)
   }
   if (h.get("valuesObject").is_map()) {
     o.values = yaml::to_json(h.get("valuesObject")).dump();
@@ -109,6 +89,32 @@ HelmOptions helm_options(const Application& app, size_t s, const LoadResult& loa
 }
 
 }  // namespace
+
+Expected<std::optional<HelmOptions::ValueFile>> resolve_value_file(const Application& app, const AppSource& source,
+                                                                   const std::string& text, const LoadResult& load) {
+  Error outside{"value file '" + text + "' resolved to outside repository root"};
+  if (!text.empty() && text[0] == '$') {
+    size_t slash = text.find('/');
+    std::string ref = text.substr(1, slash == std::string::npos ? std::string::npos : slash - 1);
+    for (const AppSource& s : app.sources) {
+      if (s.ref != ref || s.bound.repo < 0) continue;
+      Expected<RepoPath> path = RepoPath::resolve("", slash == std::string::npos ? "" : text.substr(slash + 1));
+      if (!path) return outside;
+      const std::string& g = load.repos[s.bound.repo].git_folder;
+      if (!g.empty() && !path_is_under(path->str(), g)) return std::optional<HelmOptions::ValueFile>();
+      std::string in_folder = path->str();
+      if (!g.empty()) in_folder = in_folder == g ? "" : in_folder.substr(g.size() + 1);
+      return std::optional(HelmOptions::ValueFile{static_cast<uint32_t>(s.bound.repo), in_folder});
+    }
+    return std::optional<HelmOptions::ValueFile>();
+  }
+  if (source.bound.repo < 0 || !source.bound.folder) return std::optional<HelmOptions::ValueFile>();
+  // Absolute: from the repo's root, as Argo CD resolves it.
+  bool absolute = !text.empty() && text[0] == '/';
+  Expected<RepoPath> path = RepoPath::resolve(absolute ? "" : *source.bound.folder, absolute ? text.substr(1) : text);
+  if (!path) return outside;
+  return std::optional(HelmOptions::ValueFile{static_cast<uint32_t>(source.bound.repo), path->str()});
+}
 
 SourceKind source_kind(const Application& app, size_t s, const LoadIndex& index) {
   const AppSource& source = app.sources[s];

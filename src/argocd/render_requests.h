@@ -18,6 +18,14 @@ enum class SourceKind { Directory, Kustomize, Helm, Plugin, None };
 // plugin, or a directory (plain files, and .jsonnet files it evaluates).
 SourceKind source_kind(const Application& app, size_t source, const LoadIndex& index);
 
+// A Helm value file as Argo CD resolves it (ResolveValueFilePathOrUrl):
+// relative to the chart's folder, absolute from the repo's root, or
+// "$ref/path" from the root of the repo of the app's `ref:` source. nullopt
+// when that repo is not loaded; Argo CD's error when it resolves outside the
+// repo ("value file '...' resolved to outside repository root").
+Expected<std::optional<HelmOptions::ValueFile>> resolve_value_file(const Application& app, const AppSource& source,
+                                                                   const std::string& text, const LoadResult& load);
+
 // The request for a kustomize or Helm source; nullopt for other kinds or a
 // source that reads no loaded folder.
 std::optional<RenderRequest> render_request(const Application& app, size_t source, const LoadResult& load,

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "argocd/render_requests.h"
 #include "fs/repo_path.h"
 #include "git/repository.h"
 
@@ -11,10 +12,17 @@ namespace driftlint {
 
 namespace {
 
-// The source's path relative to the loaded folder of its repo.
-std::optional<std::string> folder_in_repo(const AppSource& s, const RepoInput& input) {
+// The source's path relative to the loaded folder of its repo; a path that
+// leaves the repo is refused (Argo CD refuses it too) and never read.
+std::optional<std::string> folder_in_repo(AppSource& s, const RepoInput& input) {
   if (!s.path || s.has_chart) return std::nullopt;
-  std::string p = normalize_app_path(*s.path);
+  Expected<std::string> in_repo = app_path_in_repo(*s.path);
+  if (!in_repo) {
+    s.bound.refused = in_repo.error().message;
+    s.bound.refused_node = s.path_node;
+    return std::nullopt;
+  }
+  const std::string& p = *in_repo;
   const std::string& g = input.git_folder;
   if (g.empty()) return p;
   if (p == g) return std::string();
@@ -77,6 +85,22 @@ SourceRevision compare_revision(const AppSource& source, const RepoInput& input,
   return state;
 }
 
+// A Helm value file that resolves outside its repo refuses the source, at
+// the `valueFiles` entry that names it.
+void refuse_value_files_outside(const LoadResult& load, Application& app) {
+  for (AppSource& source : app.sources) {
+    if (!source.bound.refused.empty()) continue;
+    for (yaml::Node f : source.node.path({"helm", "valueFiles"}).elements()) {
+      std::string text = f.is_scalar() ? std::string(f.text()) : std::string();
+      Expected<std::optional<HelmOptions::ValueFile>> file = resolve_value_file(app, source, text, load);
+      if (file) continue;
+      source.bound.refused = file.error().message;
+      source.bound.refused_node = f;
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 void bind_sources(const LoadResult& load, ArgoModel& model) {
@@ -91,6 +115,7 @@ void bind_sources(const LoadResult& load, ArgoModel& model) {
         source.bound.revision = compare_revision(source, input, app.live_revisions[s]);
       }
     }
+    refuse_value_files_outside(load, app);
   }
 }
 

@@ -2,7 +2,9 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,7 +74,7 @@ std::vector<std::string> child_environment(const ProcessOptions& options) {
   std::map<std::string, std::string> overrides{{"GIT_TERMINAL_PROMPT", "0"}};
   for (const auto& [name, value] : options.environment) overrides[name] = value;
   std::vector<std::string> environment;
-  for (char** e = environ; e && *e; ++e) {
+  for (char** e = options.inherit_environment ? environ : nullptr; e && *e; ++e) {
     std::string_view entry(*e);
     if (!overrides.count(std::string(entry.substr(0, entry.find('='))))) environment.emplace_back(entry);
   }
@@ -93,16 +95,105 @@ std::vector<char*> c_strings(std::vector<std::string>& strings) {
   return out;
 }
 
+// What a child needs to enter namespaces of its own, worked out before fork.
+// As root, new network, PID and IPC namespaces; otherwise (or when root may
+// not, in a container without CAP_SYS_ADMIN) inside a new user namespace,
+// which maps our own uid and gid so files read as they do for us.
+struct Isolation {
+  bool wanted = false;
+  bool as_root = false;
+  std::string uid_map, gid_map;
+};
+
+Isolation isolation_for(bool wanted) {
+  Isolation i;
+  i.wanted = wanted;
+  i.as_root = geteuid() == 0;
+  i.uid_map = std::to_string(geteuid()) + " " + std::to_string(geteuid()) + " 1\n";
+  i.gid_map = std::to_string(getegid()) + " " + std::to_string(getegid()) + " 1\n";
+  return i;
+}
+
+// Async-signal-safe: open, write, close.
+bool write_proc_file(const char* path, const std::string& text) {
+  int fd = open(path, O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  close(fd);
+  return ok;
+}
+
+// In the child: the namespaces (the new PID namespace holds its children, not itself).
+bool enter_namespaces(const Isolation& i) {
+  constexpr int kNamespaces = CLONE_NEWNET | CLONE_NEWPID | CLONE_NEWIPC;
+  if (i.as_root && unshare(kNamespaces) == 0) return true;
+  if (unshare(CLONE_NEWUSER | kNamespaces) != 0) return false;
+  return write_proc_file("/proc/self/setgroups", "deny\n") && write_proc_file("/proc/self/uid_map", i.uid_map) &&
+         write_proc_file("/proc/self/gid_map", i.gid_map);
+}
+
+// Tells the parent why exec did not happen (the pipe closes on exec).
+[[noreturn]] void report_and_exit(int fd, char why) {
+  (void)!write(fd, &why, 1);
+  _exit(127);
+}
+
+constexpr char kExecFailed = 1, kIsolationFailed = 2;
+
+// Just before exec, in the process that execs: the relay below keeps no
+// limit (under AddressSanitizer, with terabytes of shadow mapped, a fork
+// under an address-space limit would fail).
+void limit_memory(uint64_t max_address_space) {
+  if (!max_address_space) return;
+  rlimit limit{max_address_space, max_address_space};
+  setrlimit(RLIMIT_AS, &limit);
+  rlimit no_core{0, 0};  // a program that dies of it leaves no core of what it read
+  setrlimit(RLIMIT_CORE, &no_core);
+}
+
+// In the child that entered the namespaces: the program runs as the first
+// process of the new PID namespace (when it ends, the kernel kills whatever
+// it left), and this one waits for it and ends the same way.
+[[noreturn]] void run_as_namespace_init(const ChildPipes& pipes, char* const* args, char* const* envp,
+                                        uint64_t max_address_space) {
+  pid_t init = fork();
+  if (init < 0) report_and_exit(pipes.exec[1], kIsolationFailed);
+  if (init == 0) {
+    limit_memory(max_address_space);
+    execvpe(args[0], args, envp);
+    report_and_exit(pipes.exec[1], kExecFailed);
+  }
+  // It does not exec, so nothing closes on exec: it holds no end of any pipe
+  // (a write end of stdin kept open would leave the program waiting for EOF).
+  for (int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) close(fd);
+  for (const int* p : {pipes.in, pipes.out, pipes.err, pipes.exec}) {
+    close(p[0]);
+    close(p[1]);
+  }
+  int status = 0;
+  while (waitpid(init, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) {
+    signal(WTERMSIG(status), SIG_DFL);
+    kill(getpid(), WTERMSIG(status));
+  }
+  _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+}
+
 // In the forked child: only async-signal-safe calls from here on.
-[[noreturn]] void exec_child(const ChildPipes& pipes, char* const* args, char* const* envp) {
+[[noreturn]] void exec_child(const ChildPipes& pipes, char* const* args, char* const* envp, const Isolation& isolation,
+                             uint64_t max_address_space) {
   dup2(pipes.in[0], STDIN_FILENO);
   dup2(pipes.out[1], STDOUT_FILENO);
   dup2(pipes.err[1], STDERR_FILENO);
-  setsid();  // no controlling terminal: nothing can prompt on /dev/tty
+  setsid();  // no controlling terminal: nothing can prompt on /dev/tty; a group to kill at the time limit
+  if (isolation.wanted) {
+    if (!enter_namespaces(isolation)) report_and_exit(pipes.exec[1], kIsolationFailed);
+    run_as_namespace_init(pipes, args, envp, max_address_space);
+  }
+  limit_memory(max_address_space);
   execvpe(args[0], args, envp);
-  char failed = 1;  // tells the parent exec failed (the pipe closes on success)
-  (void)!write(pipes.exec[1], &failed, 1);
-  _exit(127);
+  report_and_exit(pipes.exec[1], kExecFailed);
 }
 
 // Reads the child's stdout and stderr until both close or the deadline passes.
@@ -153,39 +244,49 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   std::vector<std::string> environment = child_environment(options);
   std::vector<char*> args = c_strings(arguments);
   std::vector<char*> envp = c_strings(environment);
+  Isolation isolation = isolation_for(options.isolate);
   pid_t pid = fork();
   if (pid < 0) {
     for (int* p : pipes.all()) close_both(p);
     return result;
   }
-  if (pid == 0) exec_child(pipes, args.data(), envp.data());
+  if (pid == 0) exec_child(pipes, args.data(), envp.data(), isolation, options.max_address_space);
   close(pipes.in[0]);
   close(pipes.out[1]);
   close(pipes.err[1]);
   close(pipes.exec[1]);
-  char exec_failed = 0;
+  char why = 0;
   ssize_t got;
-  while ((got = read(pipes.exec[0], &exec_failed, 1)) < 0 && errno == EINTR) {
+  while ((got = read(pipes.exec[0], &why, 1)) < 0 && errno == EINTR) {
   }
   close(pipes.exec[0]);
   result.started = got <= 0;
+  result.isolation_failed = got > 0 && why == kIsolationFailed;
   if (result.started && !options.input.empty()) write_all_ignoring_sigpipe(pipes.in[1], options.input);
   close(pipes.in[1]);
   read_output(pipes.out[0], pipes.err[0], options, result);
   close(pipes.out[0]);
   close(pipes.err[0]);
-  if (result.timed_out) kill(pid, SIGKILL);
+  // The whole group: what it started too (not yet reaped, its id is still ours to signal).
+  if (result.timed_out) kill(-pid, SIGKILL);
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
   return result;
 }
 
-bool program_available(const std::string& program) {
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+std::optional<std::string> find_program(const std::string& program) {
+  if (program.empty()) return std::nullopt;
+  if (program.find('/') != std::string::npos) {
+    if (access(program.c_str(), X_OK) != 0) return std::nullopt;
+    if (program[0] == '/') return program;
+    char cwd[4096];
+    return getcwd(cwd, sizeof cwd) ? std::optional<std::string>(std::string(cwd) + "/" + program) : std::nullopt;
+  }
   const char* path = std::getenv("PATH");
-  if (!path) return false;
+  if (!path) return std::nullopt;
   std::string dirs(path);
   size_t start = 0;
   while (start <= dirs.size()) {
@@ -193,10 +294,24 @@ bool program_available(const std::string& program) {
     if (end == std::string::npos) end = dirs.size();
     std::string dir = dirs.substr(start, end - start);
     if (dir.empty()) dir = ".";
-    if (access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+    std::string candidate = dir + "/" + program;
+    if (access(candidate.c_str(), X_OK) == 0) return find_program(candidate);
     start = end + 1;
   }
-  return false;
+  return std::nullopt;
+}
+
+bool program_available(const std::string& program) { return find_program(program).has_value(); }
+
+bool isolation_available() {
+  Isolation isolation = isolation_for(true);
+  pid_t pid = fork();
+  if (pid < 0) return false;
+  if (pid == 0) _exit(enter_namespaces(isolation) ? 0 : 1);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 }  // namespace driftlint

@@ -1,8 +1,11 @@
 // Runs a program and collects what it prints, with a time limit and an output
-// bound, never through a shell and never with a terminal it could prompt on.
+// bound, never through a shell and never with a terminal it could prompt on;
+// on request confined (no network, a memory limit, nothing that outlives it)
+// for programs that read input an attacker wrote.
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -14,13 +17,25 @@ struct ProcessOptions {
   std::string input;  // written to its standard input
   std::chrono::milliseconds timeout{30'000};
   size_t max_output = 1u << 20;  // bytes kept of stdout (and of stderr); more is cut
-  std::vector<std::pair<std::string, std::string>> environment;  // added to ours
+  // Added to ours; with `inherit_environment` false, all the program sees.
+  std::vector<std::pair<std::string, std::string>> environment;
+  bool inherit_environment = true;
+  // The most address space (RLIMIT_AS) the program, and each program it
+  // starts, may map; 0: no limit.
+  uint64_t max_address_space = 0;
+  // Namespaces of its own: a network with no interface up (not even our
+  // loopback), and processes that all end when it ends. Made before exec and
+  // never skipped: when they cannot be made, the program is not run
+  // (ProcessResult::isolation_failed).
+  bool isolate = false;
 };
 
 struct ProcessResult {
   bool started = false;    // false: the program could not be run (not installed)
-  bool timed_out = false;  // killed at the time limit
+  bool isolation_failed = false;  // `isolate` was asked and the namespaces could not be made: not run
+  bool timed_out = false;  // killed at the time limit, with its process group
   int exit_code = -1;      // -1 when it did not exit normally
+  int signal = 0;          // the signal that ended it, if one did
   bool truncated = false;  // stdout was longer than max_output
   std::string out;
   std::string err;
@@ -31,5 +46,12 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 
 // Whether `program` can be found on PATH (or is an executable path).
 bool program_available(const std::string& program);
+// Its absolute path: `program` itself when it holds a '/', else the first
+// match on PATH; nullopt when there is none.
+std::optional<std::string> find_program(const std::string& program);
+
+// Whether ProcessOptions::isolate can work here (a container may forbid new
+// namespaces): tried once in a child that does nothing else. A few ms.
+bool isolation_available();
 
 }  // namespace driftlint

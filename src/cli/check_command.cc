@@ -2,6 +2,7 @@
 
 #include "cli/check_pipeline.h"
 #include "cli/commands.h"
+#include "cli/progress_line.h"
 
 namespace driftlint::cli {
 
@@ -57,6 +58,8 @@ int run_check(const std::vector<std::string>& args) {
     std::cout << *line->help;
     return kExitClean;
   }
+  ProgressLine progress(ProgressLine::mode_for(line->options.progress, line->options.quiet), std::cerr);
+  line->options.progress_meter = progress.counters();
   const CheckOptions& o = line->options;
   Expected<CheckSetup> setup = set_up_check(o);
   if (!setup) return usage_error(setup.error());
@@ -67,6 +70,7 @@ int run_check(const std::vector<std::string>& args) {
   BaseRun base = run_base(o, *setup, inputs);
   CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs, &base);
   compare_to_base(o, inputs, model, base, findings);
+  progress.stop();
   print_diagnostics(o, *setup, inputs, model, findings);
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "base/strings.h"
+#include "cli/command_help.h"
 #include "cli/subcommand_parser.h"
 #include "config/config.h"
 #include "git/credentials.h"
@@ -26,9 +27,12 @@ std::string usage() {
          "                       [--baseline FILE] [--write-baseline FILE]\n"
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
-         "                       [-j N] [--quiet] [--color auto|always|never] [--allow-empty]\n"
+         "                       [-j N] [--quiet] [--color auto|always|never] [--progress auto|always|never]\n"
+         "                       [--hints once|each] [--group-by file|rule] [--max-annotations N]\n"
+         "                       [--help-uri-base URL] [--allow-empty]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS] [--token-host HOST]...\n"
-         "                       [--no-render] [--render-timeout SECONDS]\n"
+         "                       [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
+         "                       [--render-memory MIB]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
          "                       [--kubernetes-version " + join(KubernetesSchemas::versions(), "|") + "]\n";
 }
@@ -47,6 +51,10 @@ struct Typed {
   std::string fail_on = "error";
   std::string yaml_parser = "libyaml";
   std::string color = "auto";
+  std::string progress = "auto";
+  std::string hints = "once";
+  std::string group_by;
+  std::string help_uri_base;
   std::vector<std::string> base;  // --base, joined to --changed-since
 };
 
@@ -54,7 +62,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
   const std::string formats = report_format_list();
   po::options_description visible("driftlint check options");
   visible.add_options()("help,h", "show this help")(
-      "config", po::value<std::string>(&o.config_file), "configuration file (default: ./driftlint.yaml, else the nearest one above up to the git checkout's root; the command line wins key by key)")(
+      "config", po::value<std::string>(&o.config_file), "configuration file (default: driftlint.yaml, driftlint.yml, .driftlint.yaml or .driftlint.yml in the working folder, else in the nearest folder above up to the git checkout's root; the command line wins key by key)")(
       "no-config", po::bool_switch(&o.no_config), "read no driftlint.yaml: built-in defaults and the command line only")(
       "repo", po::value<std::vector<std::string>>(&o.repo_specs), "NAME=SOURCE[@REV]: a repo to lint (repeatable)")(
       "snapshot", po::value<std::vector<std::string>>(&o.snapshots), "cluster snapshot file or folder (repeatable)")(
@@ -79,6 +87,11 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "jobs,j", po::value<unsigned>(&o.jobs), "parse with N threads (default: all cores)")(
       "quiet,q", po::bool_switch(&o.quiet), "print findings only: no hints, no summary")(
       "color", po::value<std::string>(&t.color), "auto (default: on a terminal, unless NO_COLOR is set), always or never: colour in the text report")(
+      "progress", po::value<std::string>(&t.progress), "auto (default: on a terminal; grouped on GitHub Actions), always or never: one line on stderr updated while a phase (walking, parsing, builds) runs over a second")(
+      "hints", po::value<std::string>(&t.hints), "once (default: a rule's hint after its first finding) or each (after every finding): text report")(
+      "group-by", po::value<std::string>(&t.group_by), "file or rule: the text report under a heading per file or per rule")(
+      "max-annotations", po::value<size_t>(&o.max_annotations), "github format: annotations per severity (default 10, what GitHub shows per step); the rest are counted in one more and listed in $GITHUB_STEP_SUMMARY")(
+      "help-uri-base", po::value<std::string>(&t.help_uri_base), "SARIF: each rule's helpUri is URL<rule>.md (default: the config's helpUriBase, else the rule pages of driftlint's repository; '' for none)")(
       "allow-empty", po::bool_switch(&o.allow_empty), "no file matched is no error (default: exit 2, as nothing was checked)")(
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
@@ -87,10 +100,13 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
       "no-render", po::bool_switch(&o.no_render), "judge files as they are: render no kustomization or Helm chart")(
       "render-timeout", po::value<unsigned>(&o.render_timeout), "seconds one kustomize or helm run may take before it is killed (default 120)")(
+      "render-budget", po::value<unsigned>(&o.render_budget), "seconds all kustomize and helm runs may take together; builds left when it is spent are not rendered (a note says which; default 900)")(
+      "render-memory", po::value<uint64_t>(&o.render_memory_mib), "MiB of address space one kustomize or helm run may map; a build that needs more fails (default 2048)")(
       "max-file-size", po::value<uint64_t>(&o.max_file_size_mib), "largest file parsed, in MiB (default 64)")(
       "max-alias-expansion", po::value<uint64_t>(&o.max_alias_expansion), "nodes YAML aliases may add to one document (default 1000000)")(
       "max-nesting-depth", po::value<uint64_t>(&o.max_nesting_depth), "deepest nesting of maps and lists parsed (default 1000)")(
       "yaml-parser", po::value<std::string>(&t.yaml_parser), "libyaml (default) or yaml-cpp");
+  add_appset_limit_options(visible, o);
   return visible;
 }
 
@@ -146,6 +162,25 @@ std::optional<CheckOptions::Color> parse_color(const std::string& value) {
   return std::nullopt;
 }
 
+// --progress, --hints, --group-by and --help-uri-base.
+Status check_report_style(const po::variables_map& vm, const Typed& t, CheckOptions& o) {
+  using P = CheckOptions::Progress;
+  if (t.progress == "auto" || t.progress == "always" || t.progress == "never") {
+    o.progress = t.progress == "auto" ? P::Auto : t.progress == "always" ? P::Always : P::Never;
+  } else {
+    return Error{"check: --progress must be auto, always or never, not '" + t.progress + "'"};
+  }
+  if (t.hints != "once" && t.hints != "each") return Error{"check: --hints must be once or each, not '" + t.hints + "'"};
+  o.every_hint = t.hints == "each";
+  using G = TextReportOptions::GroupBy;
+  if (!t.group_by.empty() && t.group_by != "file" && t.group_by != "rule") {
+    return Error{"check: --group-by must be file or rule, not '" + t.group_by + "'"};
+  }
+  o.group_by = t.group_by.empty() ? G::None : t.group_by == "file" ? G::File : G::Rule;
+  if (vm.count("help-uri-base")) o.help_uri_base = t.help_uri_base;
+  return {};
+}
+
 // Checks the values and turns the typed ones into CheckOptions' own types.
 Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o) {
   std::optional<ReportFormat> format = parse_report_format(t.format);
@@ -164,10 +199,11 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   if (vm.count("network-timeout") && (o.network_timeout == 0 || o.network_timeout > kMaxNetworkTimeoutSeconds)) {
     return Error{"check: --network-timeout must be from 1 to " + std::to_string(kMaxNetworkTimeoutSeconds) + " seconds"};
   }
-  if (o.render_timeout == 0 || o.render_timeout > 3600) return Error{"check: --render-timeout must be from 1 to 3600 seconds"};
+  if (Status s = check_render_limits(o, "check"); !s) return s;
   if (o.max_nesting_depth == 0 || o.max_nesting_depth > 100'000) {
     return Error{"check: --max-nesting-depth must be between 1 and 100000"};
   }
+  if (Status s = check_appset_limits(o, "check"); !s) return s;
   o.changed_since.insert(o.changed_since.end(), t.base.begin(), t.base.end());
   if (o.show_existing && o.changed_since.empty()) return Error{"check: --show-existing needs --changed-since (or --base)"};
   if (o.with_diff && o.changed_since.empty()) return Error{"check: --diff needs --changed-since (or --base)"};
@@ -181,6 +217,7 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   std::optional<CheckOptions::Color> color = parse_color(t.color);
   if (!color) return Error{"check: --color must be auto, always or never, not '" + t.color + "'"};
   o.color = *color;
+  if (Status s = check_report_style(vm, t, o); !s) return s;
   if (std::count(o.paths.begin(), o.paths.end(), "-") > 1) return Error{"check: '-' (standard input) can be given once"};
   Expected<std::vector<OutputSpec>> outputs = output_specs(t.outputs, *format, vm.count("format") > 0);
   if (!outputs) return outputs.error();
@@ -213,6 +250,41 @@ Status check_token_hosts(CheckOptions& o, const std::string& command) {
   return {};
 }
 
+Status check_render_limits(CheckOptions& o, const std::string& command) {
+  if (o.render_timeout == 0 || o.render_timeout > 3600) {
+    return Error{command + ": --render-timeout must be from 1 to 3600 seconds"};
+  }
+  if (o.render_budget == 0 || o.render_budget > 86'400) {
+    return Error{command + ": --render-budget must be from 1 to 86400 seconds"};
+  }
+  // Go (helm, kubectl, kustomize) reserves about 600 MiB of address space as it starts.
+  if (o.render_memory_mib < 1024 || o.render_memory_mib > (1u << 20)) {
+    return Error{command + ": --render-memory must be from 1024 to 1048576 MiB"};
+  }
+  o.render_budget_clock = std::make_shared<RenderBudget>(std::chrono::seconds(o.render_budget));
+  return {};
+}
+
+void add_appset_limit_options(po::options_description& options, CheckOptions& o) {
+  options.add_options()(
+      "max-appset-apps", po::value<uint64_t>(&o.max_appset_apps), "most Applications one ApplicationSet may generate (default 10000)")(
+      "max-rendered-size", po::value<uint64_t>(&o.max_rendered_size_mib), "MiB the ApplicationSet templates of a run may render in all (default 256)")(
+      "max-template-steps", po::value<uint64_t>(&o.max_template_steps), "steps the ApplicationSet templates of a run may take in all (default 50000000)");
+}
+
+Status check_appset_limits(const CheckOptions& o, const std::string& command) {
+  if (o.max_appset_apps == 0 || o.max_appset_apps > 10'000'000) {
+    return Error{command + ": --max-appset-apps must be between 1 and 10000000"};
+  }
+  if (o.max_rendered_size_mib == 0 || o.max_rendered_size_mib > (1ull << 20)) {
+    return Error{command + ": --max-rendered-size must be between 1 and 1048576 MiB"};
+  }
+  if (o.max_template_steps == 0 || o.max_template_steps > 1'000'000'000'000) {
+    return Error{command + ": --max-template-steps must be between 1 and 1000000000000"};
+  }
+  return {};
+}
+
 Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::string>& args) {
   CheckCommandLine line;
   Typed typed;
@@ -228,6 +300,12 @@ Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::strin
   }
   if (Status s = check_values(vm, typed, line.options); !s) return s.error();
   return line;
+}
+
+CommandHelp check_help() {
+  static CheckOptions options;
+  static Typed typed;
+  return {usage(), visible_options(options, typed)};
 }
 
 }  // namespace driftlint::cli

@@ -3,14 +3,23 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "argocd/appset_budget.h"
 #include "base/expected.h"
+#include "base/progress.h"
 #include "model/severity.h"
+#include "render/render_budget.h"
+#include "render/sandbox.h"
 #include "report/report.h"
 #include "yaml/parser.h"
+
+namespace boost::program_options {
+class options_description;
+}
 
 namespace driftlint::cli {
 
@@ -41,9 +50,19 @@ struct CheckOptions {
   bool with_diff = false;  // pull-request mode: the Markdown report ends with the rendered diff
   unsigned jobs = 0;  // 0: all cores
   bool quiet = false;
+  enum class Progress { Auto, Always, Never } progress = Progress::Auto;  // --progress: the line on stderr
+  bool every_hint = false;                                              // --hints each
+  TextReportOptions::GroupBy group_by = TextReportOptions::GroupBy::None;
+  size_t max_annotations = 10;               // --max-annotations: github annotations per severity
+  std::optional<std::string> help_uri_base;  // --help-uri-base; nullopt: the config's, else the default
+  driftlint::Progress* progress_meter = nullptr;        // set by run_check: the counters the progress line reads
   uint64_t max_file_size_mib = 64;
   uint64_t max_alias_expansion = 1'000'000;
   uint64_t max_nesting_depth = 1'000;
+  // What expanding ApplicationSets may cost (argocd/appset_budget.h).
+  uint64_t max_appset_apps = AppSetLimits{}.max_apps;
+  uint64_t max_rendered_size_mib = AppSetLimits{}.max_rendered_bytes >> 20;
+  uint64_t max_template_steps = AppSetLimits{}.max_template_steps;
   yaml::YamlEngine yaml_engine = yaml::YamlEngine::Libyaml;
   std::string cache_dir;
   // --token-host and DRIFTLINT_TOKEN_HOSTS: hosts the runner's git credentials
@@ -56,11 +75,17 @@ struct CheckOptions {
   bool strict_drift = false;
   bool no_render = false;          // judge files as they are; render no kustomization or chart
   unsigned render_timeout = 120;   // seconds one kustomize or helm run may take
+  unsigned render_budget = kDefaultRenderBudgetSeconds;  // seconds all of them may take together
+  uint64_t render_memory_mib = kDefaultRenderMemoryMiB;   // address space of one run
+  // The budget's clock, shared by every renderer of the run (set with the
+  // options: check_render_limits); null: no budget.
+  std::shared_ptr<RenderBudget> render_budget_clock;
   std::vector<std::string> rules_dirs;
   std::vector<std::string> schema_dirs;
   std::string kubernetes_version;  // empty: the config's, else the newest bundled
 
   uint64_t max_file_bytes() const { return max_file_size_mib << 20; }
+  AppSetLimits appset_limits() const { return {max_appset_apps, max_rendered_size_mib << 20, max_template_steps}; }
 };
 
 // What the command line asks for: a run, or the help text.
@@ -75,5 +100,12 @@ Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::strin
 // Checks --token-host values and adds DRIFTLINT_TOKEN_HOSTS's (comma- or
 // space-separated); `command` names the subcommand in errors.
 Status check_token_hosts(CheckOptions& o, const std::string& command);
+// Checks --render-timeout, --render-budget and --render-memory (check and
+// diff alike; `command` names the one in messages) and starts the budget.
+Status check_render_limits(CheckOptions& o, const std::string& command);
+// The ApplicationSet budget flags, for `check` and `diff`: their help, and
+// the check of their values ("diff: --max-appset-apps must be ...").
+void add_appset_limit_options(boost::program_options::options_description& options, CheckOptions& o);
+Status check_appset_limits(const CheckOptions& o, const std::string& command);
 
 }  // namespace driftlint::cli

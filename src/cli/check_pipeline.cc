@@ -20,6 +20,7 @@
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
 #include "report/diff_report.h"
+#include "report/plan_report.h"
 #include "report/report.h"
 #include "rules/declarative.h"
 #include "rules/registry.h"
@@ -73,6 +74,7 @@ LoadOptions load_options_for(const CheckOptions& o) {
   options.parse_limits.max_alias_expansion = o.max_alias_expansion;
   options.parse_limits.max_depth = o.max_nesting_depth;
   options.parse_limits.engine = o.yaml_engine;
+  options.progress = o.progress_meter;
   return options;
 }
 
@@ -102,7 +104,7 @@ GitCacheOptions git_cache_options(const CheckOptions& o, const CheckSetup& setup
   } else if (config.network_timeout_seconds) {
     cache.network_timeout_seconds = *config.network_timeout_seconds;
   }
-  if (!o.quiet && isatty(STDERR_FILENO)) {
+  if (!o.quiet && o.progress != CheckOptions::Progress::Never && isatty(STDERR_FILENO)) {
     // One line redrawn in place while a clone or fetch runs.
     cache.progress = [](const std::string& line, bool done) {
       std::cerr << "\r\033[Kdriftlint: " << line << (done ? "\n" : "") << std::flush;
@@ -201,8 +203,11 @@ std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& 
   ToolRendererOptions r;
   if (o.no_render) r.kubectl = r.helm = "";
   r.timeout = std::chrono::seconds(o.render_timeout);
+  r.max_memory_bytes = o.render_memory_mib << 20;
+  r.budget = o.render_budget_clock;
   r.jobs = jobs;
   r.max_file_size = o.max_file_bytes();
+  r.progress = o.progress_meter;
   if (!o.no_cache) r.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
   return std::make_unique<ToolRenderer>(load, r);
 }
@@ -222,6 +227,7 @@ void render_the_rest(const LoadResult& load, CheckModel& model) {
   });
   std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
   add_outputs(model.renders, roots);
+  render_partial_builds(*model.renderer, load, index, model.renders);
   // Apps' unrendered builds have a note per app already; the others, one per reason.
   std::map<std::string, std::vector<std::string>> unrendered;
   for (const RenderOutput* out : roots) {
@@ -245,6 +251,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snap
   ArgoModelOptions options;
   options.strict_drift = o.strict_drift;
   options.renderer = model.renderer.get();
+  options.appset_limits = o.appset_limits();
   model.argo = build_argo_model(load, cluster, options);
   model.notes = model.argo.notes;
   render_the_rest(load, model);
@@ -307,7 +314,9 @@ void compare_to_base(const CheckOptions& o, const CheckInputs& head, const Check
   findings.changed_notes = std::move(base.notes);
   if (!base.load) return;
   if (o.with_diff) {
-    findings.rendered_diff = diff_markdown(diff_apps(base.model.argo, *base.load, head_model.argo, head.load));
+    findings.rendered_diff = diff_markdown(diff_apps(base.model.argo, *base.load, head_model.argo, head.load)) + "\n" +
+                             plan_summary_markdown(build_plan({head_model.argo, head.load, &base.model.argo, base.load.get(),
+                                                               join(o.changed_since, ", "), head.cluster()}));
   }
   findings.lint.base = compare_with_base(findings.lint.findings, base.findings->lint.findings);
   keep_new_findings(findings.lint.findings, o.show_existing);
@@ -356,10 +365,14 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
   input.baselined = *baselined;
   for (const ActiveRule& active : setup.rules) input.rules.push_back(&active.rule->info());
   if (Status s = set_report_environment(input, o); !s) return s.error();
+  input.help_uri_base = o.help_uri_base.value_or(setup.config.help_uri_base.empty() ? kDefaultHelpUriBase
+                                                                                    : setup.config.help_uri_base);
   std::vector<std::string> files;
   for (const OutputSpec& spec : o.outputs) {
     TextReportOptions text_options;
     text_options.quiet = o.quiet;
+    text_options.every_hint = o.every_hint;
+    text_options.group_by = o.group_by;
     text_options.color = spec.file == "-" && use_color(o.color);
     std::string text = render_report(spec.format, input, text_options);
     if (spec.format == ReportFormat::Github) {

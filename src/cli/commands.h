@@ -18,10 +18,13 @@ int run_guarded(const std::function<int()>& command);
 // args excludes the program and subcommand names.
 int run_check(const std::vector<std::string>& args);
 int run_diff(const std::vector<std::string>& args);
+int run_plan(const std::vector<std::string>& args);
 int run_snapshot(const std::vector<std::string>& args);
 int run_rules(const std::vector<std::string>& args);
 int run_explain(const std::vector<std::string>& args);
 int run_version(const std::vector<std::string>& args);
+int run_completion(const std::vector<std::string>& args);
+int run_man(const std::vector<std::string>& args);
 
 // Prints "driftlint: error: <message>" on stderr.
 void print_error(const std::string& message);

@@ -9,6 +9,7 @@
 
 #include "base/files.h"
 #include "cli/check_pipeline.h"
+#include "cli/command_help.h"
 #include "cli/commands.h"
 #include "cli/subcommand_parser.h"
 #include "load/base_revision.h"
@@ -33,11 +34,10 @@ constexpr const char* kUsage =
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
     "                      [--token-host HOST]...\n"
-    "                      [--no-render] [--render-timeout SECONDS]\n";
+    "                      [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
+    "                      [--render-memory MIB] [--max-appset-apps N] [--max-rendered-size MIB] [--max-template-steps N]\n";
 
-Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args) {
-  DiffOptions o;
-  std::vector<std::string> base;
+po::options_description visible_options(DiffOptions& o, std::vector<std::string>& base) {
   po::options_description visible("driftlint diff options");
   visible.add_options()("help,h", "show this help")(
       "config", po::value<std::string>(&o.check.config_file), "configuration file (default: the nearest driftlint.yaml, as check)")(
@@ -54,7 +54,17 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
       "token-host", po::value<std::vector<std::string>>(&o.check.token_hosts), "HOST[:PORT]: git credentials may go to this host too (as check)")(
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
-      "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
+      "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)")(
+      "render-budget", po::value<unsigned>(&o.check.render_budget), "seconds all renders of both sides may take together (default 900)")(
+      "render-memory", po::value<uint64_t>(&o.check.render_memory_mib), "MiB of address space one render may map (default 2048)");
+  add_appset_limit_options(visible, o.check);
+  return visible;
+}
+
+Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args) {
+  DiffOptions o;
+  std::vector<std::string> base;
+  po::options_description visible = visible_options(o, base);
   Expected<po::variables_map> parsed = parse_options_and_paths(args, visible, o.check.paths, "diff");
   if (!parsed) return parsed.error();
   const po::variables_map& vm = *parsed;
@@ -68,9 +78,8 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
   if (o.format != "text" && o.format != "markdown" && o.format != "json") {
     return Error{"diff: --format must be text, markdown or json, not '" + o.format + "'"};
   }
-  if (o.check.render_timeout == 0 || o.check.render_timeout > 3600) {
-    return Error{"diff: --render-timeout must be from 1 to 3600 seconds"};
-  }
+  if (Status s = check_render_limits(o.check, "diff"); !s) return s.error();
+  if (Status s = check_appset_limits(o.check, "diff"); !s) return s.error();
   if (Status s = check_token_hosts(o.check, "diff"); !s) return s.error();
   o.check.outputs = {{ReportFormat::Text, "-"}};
   o.check.quiet = true;
@@ -152,6 +161,12 @@ int run_diff(const std::vector<std::string>& args) {
   int status = write(o, diff_apps((*base)->model.argo, (*base)->load, head_model.argo, head_load));
   inputs.load.wait_for_cache();
   return inputs.errors.empty() && setup->errors.empty() ? status : kExitUsage;
+}
+
+CommandHelp diff_help() {
+  static DiffOptions options;
+  static std::vector<std::string> base;
+  return {kUsage, visible_options(options, base)};
 }
 
 }  // namespace driftlint::cli

@@ -8,24 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "cli/command_catalog.h"
 #include "cli/commands.h"
-
-namespace {
-
-constexpr const char* kUsage =
-    "usage: driftlint <command> [options]\n"
-    "\n"
-    "commands:\n"
-    "  check [PATH...]   lint manifests (see driftlint check --help)\n"
-    "  diff [PATH...]    what a change does to every Argo CD app, rendered (see driftlint diff --help)\n"
-    "  snapshot          write a cluster snapshot with kubectl (read-only)\n"
-    "  rules             list the rules or write their documentation\n"
-    "  explain RULE      explain one rule\n"
-    "  version           print the version (also: driftlint --version)\n"
-    "\n"
-    "driftlint --help and driftlint <command> --help print help; driftlint --version the version.\n";
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace driftlint::cli;
@@ -40,7 +24,7 @@ int main(int argc, char** argv) {
   mallopt(M_MMAP_THRESHOLD, 32 << 20);  // the most glibc allows on 64-bit
 #endif
   if (argc < 2) {
-    std::cerr << kUsage;
+    std::cerr << main_usage();
     return kExitUsage;
   }
   std::string command = argv[1];
@@ -48,16 +32,19 @@ int main(int argc, char** argv) {
   return run_guarded([&]() -> int {
     if (command == "check") return run_check(args);
     if (command == "diff") return run_diff(args);
+    if (command == "plan") return run_plan(args);
     if (command == "snapshot") return run_snapshot(args);
     if (command == "rules") return run_rules(args);
     if (command == "explain") return run_explain(args);
     if (command == "version" || command == "--version") return run_version(args);
+    if (command == "completion") return run_completion(args);
+    if (command == "man") return run_man(args);
     if (command == "help" || command == "--help" || command == "-h") {
-      std::cout << kUsage;
+      std::cout << main_usage();
       return kExitClean;
     }
-    print_error("unknown command '" + command + "' (expected check, diff, snapshot, rules, explain or version)");
-    std::cerr << kUsage;
+    print_error("unknown command '" + command + "' (expected check, diff, plan, snapshot, rules, explain, completion, man or version)");
+    std::cerr << main_usage();
     return static_cast<int>(kExitUsage);
   });
 }

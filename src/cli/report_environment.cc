@@ -45,6 +45,10 @@ int64_t report_time() {
 Status set_report_environment(ReportInput& input, const CheckOptions& o) {
   input.fail_on = o.fail_on;
   input.generated_at = report_time();
+  input.max_annotations = o.max_annotations;
+  std::error_code ec;
+  std::filesystem::path cwd = std::filesystem::current_path(ec);
+  if (!ec) input.working_dir = std::filesystem::weakly_canonical(cwd, ec).string();
   if (!o.sarif_repo.empty()) {
     std::vector<std::string> names;
     for (const RepoInput& r : input.load.repos) names.push_back(r.name);

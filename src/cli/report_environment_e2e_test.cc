@@ -41,7 +41,8 @@ TEST_F(ReportEnvironmentTest, GithubAnnotatesTheWorkflowsRepoAndSummarisesTheOth
   EXPECT_EQ(r.out.find("(infra_iam)"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("(infra_k8s)"), std::string::npos) << r.out;
   std::string summary = workspace_.read("summary.md");
-  EXPECT_NE(summary.find("### driftlint: 1 finding in repo `infra_iam`"), std::string::npos) << summary;
+  // self-heal-revert and shared-resource on infra_iam's semaphore ConfigMap.
+  EXPECT_NE(summary.find("### driftlint: 2 findings in repo `infra_iam`"), std::string::npos) << summary;
   EXPECT_NE(summary.find("`infra_iam/users/semaphores.yaml:8`"), std::string::npos) << summary;
 }
 

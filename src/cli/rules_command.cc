@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "cli/command_help.h"
 #include "cli/commands.h"
 #include "report/rule_docs.h"
 
@@ -11,14 +12,30 @@ namespace driftlint::cli {
 
 namespace po = boost::program_options;
 
-int run_rules(const std::vector<std::string>& args) {
-  std::string format = "text";
-  std::string output_dir;
+namespace {
+
+constexpr const char* kRulesUsage = "usage: driftlint rules [--format text|json|markdown] [--output-dir DIR]\n";
+
+po::options_description visible_options(std::string& format, std::string& output_dir) {
   po::options_description options("driftlint rules options");
   options.add_options()("help,h", "show this help")(
       "format", po::value<std::string>(&format), "text, json or markdown")(
       "output-dir", po::value<std::string>(&output_dir),
       "write one Markdown page per rule (and README.md) into this folder");
+  return options;
+}
+
+}  // namespace
+
+CommandHelp rules_help() {
+  static std::string format, output_dir;
+  return {kRulesUsage, visible_options(format, output_dir)};
+}
+
+int run_rules(const std::vector<std::string>& args) {
+  std::string format = "text";
+  std::string output_dir;
+  po::options_description options = visible_options(format, output_dir);
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(options).run(), vm);
@@ -28,7 +45,7 @@ int run_rules(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (vm.count("help")) {
-    std::cout << "usage: driftlint rules [--format text|json|markdown] [--output-dir DIR]\n" << options;
+    std::cout << kRulesUsage << options;
     return kExitClean;
   }
   if (format != "text" && format != "json" && format != "markdown") {

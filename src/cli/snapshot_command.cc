@@ -7,6 +7,7 @@
 
 #include "base/files.h"
 #include "base/strings.h"
+#include "cli/command_help.h"
 #include "cli/commands.h"
 #include "cli/report_environment.h"
 #include "snapshot/capture.h"
@@ -24,22 +25,42 @@ constexpr const char* kSnapshotUsage =
     "verbs only (api-resources, get), with the context and the time of the capture. Secrets are never\n"
     "captured; managedFields and Pods' status are stripped.\n";
 
-}  // namespace
-
-int run_snapshot(const std::vector<std::string>& args) {
+struct SnapshotArgs {
   CaptureOptions capture;
   std::string kinds, output;
   bool quiet = false, print_rbac = false;
+};
+
+po::options_description visible_options(SnapshotArgs& a) {
+  CaptureOptions& capture = a.capture;
   po::options_description visible("driftlint snapshot options");
   visible.add_options()("help,h", "show this help")(
       "kubeconfig", po::value<std::string>(&capture.kubeconfig), "kubeconfig file (default: kubectl's)")(
       "context", po::value<std::string>(&capture.context), "kubeconfig context (default: the current one)")(
-      "kinds", po::value<std::string>(&kinds), "comma-separated resource names (as `kubectl api-resources -o name` prints them): the list to capture, or +NAME/-NAME to add to or take from the default")(
-      "print-rbac", po::bool_switch(&print_rbac), "print the ClusterRole rules that let a service account capture these kinds, and stop")(
-      "output,o", po::value<std::string>(&output), "write to FILE (default: standard output)")(
+      "kinds", po::value<std::string>(&a.kinds), "comma-separated resource names (as `kubectl api-resources -o name` prints them): the list to capture, or +NAME/-NAME to add to or take from the default")(
+      "print-rbac", po::bool_switch(&a.print_rbac), "print the ClusterRole rules that let a service account capture these kinds, and stop")(
+      "output,o", po::value<std::string>(&a.output), "write to FILE (default: standard output)")(
       "kubectl", po::value<std::string>(&capture.kubectl), "the kubectl program (default: kubectl on PATH)")(
       "timeout", po::value<unsigned>(&capture.timeout_seconds), "seconds each kubectl call may take (default 120)")(
-      "quiet,q", po::bool_switch(&quiet), "no notes on stderr");
+      "quiet,q", po::bool_switch(&a.quiet), "no notes on stderr");
+  return visible;
+}
+
+}  // namespace
+
+CommandHelp snapshot_help() {
+  static SnapshotArgs args;
+  return {kSnapshotUsage, visible_options(args)};
+}
+
+int run_snapshot(const std::vector<std::string>& args) {
+  SnapshotArgs a;
+  CaptureOptions& capture = a.capture;
+  std::string& kinds = a.kinds;
+  std::string& output = a.output;
+  bool& quiet = a.quiet;
+  bool& print_rbac = a.print_rbac;
+  po::options_description visible = visible_options(a);
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(args).options(visible).run(), vm);

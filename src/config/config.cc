@@ -289,6 +289,7 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
     return s;
   }
   if (Status s = read_kubernetes_version(r, root.get("kubernetesVersion"), config.kubernetes_version); !s) return s;
+  if (Status s = r.optional_string(root, "helpUriBase", config.help_uri_base); !s) return s;
   if (Status s = read_paths(r, root.get("snapshot"), "snapshot", config.snapshots); !s) return s;
   if (Status s = read_paths(r, root.get("rulesDirs"), "rulesDirs", config.rules_dirs); !s) return s;
   if (Status s = read_namespaces(r, root.get("sharedNamespaces"), config.shared_namespaces); !s) return s;
@@ -304,7 +305,8 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   if (!root || root.is_null()) return config;
   if (!root.is_map()) return r.error(root, "the configuration must be a map of settings");
   if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "gpuResources",
-                                         "ownership", "rules", "ignore", "networkTimeout", "kubernetesVersion"});
+                                         "ownership", "rules", "ignore", "networkTimeout", "kubernetesVersion",
+                                         "helpUriBase"});
       !s) {
     return s.error();
   }

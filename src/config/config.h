@@ -80,6 +80,8 @@ struct Config {
   // The Kubernetes release whose API the built-in kinds are judged against
   // ("1.36"); empty: --kubernetes-version's, else the newest bundled.
   std::string kubernetes_version;
+  // SARIF rules' helpUri is this plus "<rule>.md" (--help-uri-base wins); empty: the default.
+  std::string help_uri_base;
   // Where sections start ("rules", "rules.enable", "ignore", ...: "file:line:col"),
   // for findings about a section rather than an entry.
   std::map<std::string, std::string> section_origins;

@@ -29,13 +29,20 @@ Expected<std::optional<std::string>> find_config_file(const fs::path& start) {
   fs::path up;
   std::error_code ec;
   for (fs::path dir = start;; dir = dir.parent_path()) {
-    fs::path candidate = dir / kConfigFileName;
-    if (fs::is_symlink(fs::symlink_status(candidate, ec)) && !resolves_inside(candidate, root.value_or(start))) {
-      return Error{(up / kConfigFileName).string() +
-                   ": a symbolic link to a file outside the checkout (not followed); name the file with "
-                   "--config, or run with --no-config"};
+    std::vector<std::string> found;
+    for (const char* name : kConfigFileNames) {
+      fs::path candidate = dir / name;
+      if (fs::is_symlink(fs::symlink_status(candidate, ec)) && !resolves_inside(candidate, root.value_or(start))) {
+        return Error{(up / name).string() +
+                     ": a symbolic link to a file outside the checkout (not followed); name the file with "
+                     "--config, or run with --no-config"};
+      }
+      if (fs::is_regular_file(candidate, ec)) found.push_back((up / name).string());
     }
-    if (fs::is_regular_file(candidate, ec)) return std::optional<std::string>((up / kConfigFileName).string());
+    if (found.size() > 1) {
+      return Error{found[0] + " and " + found[1] + " are both configurations for this folder: keep one (or name it with --config)"};
+    }
+    if (found.size() == 1) return std::optional<std::string>(found[0]);
     if (!root || dir == *root || dir == dir.parent_path()) return std::optional<std::string>();
     up /= "..";
   }

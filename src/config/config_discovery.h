@@ -1,7 +1,8 @@
-// Which driftlint.yaml a run reads when --config names none: the one in the
+// Which configuration a run reads when --config names none: the one in the
 // working folder, else the nearest one above it up to the root of the git
 // checkout the folder is in (never above it: a config in $HOME or / is not the
-// repo's).
+// repo's). In each folder any of kConfigFileNames counts; two in one folder
+// are an error, not a silent choice.
 #pragma once
 
 #include <filesystem>
@@ -12,10 +13,16 @@
 
 namespace driftlint {
 
-inline constexpr const char* kConfigFileName = "driftlint.yaml";
+inline constexpr const char* kConfigFileName = "driftlint.yaml";  // the name docs and errors suggest
+inline constexpr const char* kConfigFileNames[] = {"driftlint.yaml", "driftlint.yml", ".driftlint.yaml", ".driftlint.yml"};
+// The rule above, for the man page and docs.
+inline constexpr const char* kConfigDiscoveryRule =
+    "without --config, the first folder from the working folder up to the root of its git checkout (only the working "
+    "folder outside one) that holds driftlint.yaml, driftlint.yml, .driftlint.yaml or .driftlint.yml; two of those in "
+    "one folder are an error.";
 
 // The config file for a run in `start` (an absolute folder), as a path
-// relative to `start` ("driftlint.yaml", "../../driftlint.yaml"), or nullopt.
+// relative to `start` ("driftlint.yaml", "../../.driftlint.yml"), or nullopt.
 // Outside a git checkout only `start` itself is looked in. A config that is a
 // symbolic link to a file outside the checkout (outside `start` when there is
 // none) is an error, not read: a pull request could otherwise point it at any

@@ -49,5 +49,35 @@ TEST(ConfigDiscoveryTest, ALinkInsideTheCheckoutIsRead) {
   EXPECT_EQ(find_config_file(w.path_of("repo"))->value_or(""), "driftlint.yaml");
 }
 
+// Issue 32: `.driftlint.yaml`, `.driftlint.yml` and `driftlint.yml` were silently ignored.
+TEST(ConfigDiscoveryTest, EveryConfigNameIsFound) {
+  for (const char* name : {"driftlint.yaml", "driftlint.yml", ".driftlint.yaml", ".driftlint.yml"}) {
+    Workspace w;
+    fs::create_directories(w.path_of("repo/.git"));
+    w.write(std::string("repo/") + name, "sharedNamespaces: [ml]\n");
+    fs::create_directories(w.path_of("repo/apps"));
+    EXPECT_EQ(find_config_file(w.path_of("repo/apps"))->value_or(""), std::string("../") + name);
+  }
+}
+
+TEST(ConfigDiscoveryTest, TwoConfigsInOneFolderAreAnError) {
+  Workspace w;
+  fs::create_directories(w.path_of("repo/.git"));
+  w.write("repo/driftlint.yaml", "sharedNamespaces: [ml]\n");
+  w.write("repo/.driftlint.yml", "sharedNamespaces: [ai]\n");
+  Expected<std::optional<std::string>> found = find_config_file(w.path_of("repo"));
+  ASSERT_FALSE(found);
+  EXPECT_EQ(found.error().message,
+            "driftlint.yaml and .driftlint.yml are both configurations for this folder: keep one (or name it with --config)");
+}
+
+TEST(ConfigDiscoveryTest, TheNearestFolderWinsWhateverTheName) {
+  Workspace w;
+  fs::create_directories(w.path_of("repo/.git"));
+  w.write("repo/driftlint.yaml", "sharedNamespaces: [ml]\n");
+  w.write("repo/apps/.driftlint.yml", "sharedNamespaces: [ai]\n");
+  EXPECT_EQ(find_config_file(w.path_of("repo/apps"))->value_or(""), ".driftlint.yml");
+}
+
 }  // namespace
 }  // namespace driftlint

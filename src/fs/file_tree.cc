@@ -1,6 +1,7 @@
 #include "fs/file_tree.h"
 
 #include "base/files.h"
+#include "fs/beneath.h"
 #include "fs/helm_charts.h"
 
 #include <dirent.h>
@@ -30,6 +31,8 @@ std::string link_not_followed(LinkTarget target) {
       return "broken symbolic link";
     case LinkTarget::Loop:
       return "symbolic link loop";
+    case LinkTarget::FolderLink:
+      return "its path goes through a symbolic link to a folder (not followed)";
     default:
       return "symbolic link to something that is not a file";
   }
@@ -72,36 +75,20 @@ bool is_helm_templates_dir(const fs::path& root, const fs::path& dir) {
 
 namespace {
 
-// Judged from the repo root's real path.
-LinkTarget classify_link(const fs::path& link, const std::string& real_root) {
-  char resolved[PATH_MAX];
-  if (!::realpath(link.c_str(), resolved)) return errno == ELOOP ? LinkTarget::Loop : LinkTarget::Broken;
-  std::string target = resolved;
-  bool inside = real_root == "/" || (target.size() > real_root.size() && target.compare(0, real_root.size(), real_root) == 0 &&
-                                     target[real_root.size()] == '/');
-  if (!inside) return LinkTarget::Outside;
-  struct stat st;
-  return ::stat(resolved, &st) == 0 && S_ISREG(st.st_mode) ? LinkTarget::InRepo : LinkTarget::NotAFile;
-}
-
-std::string real_path_of(const std::string& path) {
-  char resolved[PATH_MAX];
-  return ::realpath(path.c_str(), resolved) ? std::string(resolved) : path;
-}
-
 // A recursive walk with readdir and the entry types it returns: no stat for
 // an ordinary file or folder, which matters at tens of thousands of files.
 // Symbolic links to folders are not followed (no loops); links to files are
 // when the file is inside the repo.
 struct Walker {
   const fs::path& root;
+  const RepoRoot& beneath;
   FileListing& out;
-  std::string real_root = real_path_of(root.string());
 
   void add_link(std::string path) {
     std::string shown = (root / path).string();
-    LinkTarget target = classify_link(shown, real_root);  // before `path` is moved from
-    list_link(target, std::move(path), shown, out);
+    std::string target;
+    LinkTarget kind = beneath.resolve_link(path, target);  // before `path` is moved from
+    list_link(kind, std::move(path), shown, out);
   }
 
   void walk(const std::string& relative) {  // "" is the root; else "a/b"
@@ -161,34 +148,54 @@ FileListing DiskTree::list() const {
     out.errors.push_back(root_ + ": cannot read directory: not a directory");
     return out;
   }
-  Walker{root, out}.walk(prefix_);
+  Walker{root, *beneath_, out}.walk(prefix_);
   std::sort(out.files.begin(), out.files.end());
   std::sort(out.skipped.begin(), out.skipped.end(),
             [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
   return out;
 }
 
+DiskTree::DiskTree(std::string root, std::string single_file, std::string prefix)
+    : root_(std::move(root)),
+      single_file_(std::move(single_file)),
+      prefix_(std::move(prefix)),
+      beneath_(std::make_shared<RepoRoot>(root_)) {}
+
+namespace {
+
+// The file at `path` of the tree, opened beneath its root (no link leaves
+// the repo); the one file a user named on the command line is opened as
+// named, links and all.
+Expected<int> open_for_reading(const RepoRoot& beneath, const fs::path& full, const std::string& path,
+                               bool named_by_user) {
+  // O_NONBLOCK: a FIFO put where a file was listed must not block the run.
+  constexpr int kFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY;
+  int fd;
+  if (named_by_user) {
+    fd = ::open(full.c_str(), kFlags | O_CLOEXEC);
+  } else {
+    RepoRoot::Opened opened = beneath.open(path, kFlags);
+    if (opened.fd < 0 && opened.error == 0) return Error{full.string() + ": " + link_not_followed(opened.link)};
+    if (opened.fd < 0 && opened.error == EINVAL) return Error{full.string() + ": not a clean path inside the repo; not read"};
+    fd = opened.fd;
+    errno = opened.error;
+  }
+  if (fd >= 0) return fd;
+  if (errno == ENOENT) {
+    return Error{full.string() + ": vanished while driftlint was reading the repo (deleted or renamed during the run); not checked"};
+  }
+  return Error{full.string() + ": cannot read: " + std::strerror(errno)};
+}
+
+}  // namespace
+
 Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes) const {
   fs::path full = fs::path(root_) / path;
   // open, fstat and one read of the whole file: the fewest system calls,
   // which matter when a repo has tens of thousands of small files.
-  // O_NONBLOCK: a FIFO put where a file was listed must not block the run.
-  // O_NOFOLLOW: a link is opened only once its target is known to be inside.
-  int fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY | O_NOFOLLOW);
-  if (fd < 0 && errno == ELOOP && single_file_.empty()) {
-    if (LinkTarget target = classify_link(full, real_path_of(root_)); target != LinkTarget::InRepo) {
-      return Error{full.string() + ": " + link_not_followed(target)};
-    }
-    fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  } else if (fd < 0 && errno == ELOOP) {
-    fd = ::open(full.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);  // the file the user named
-  }
-  if (fd < 0) {
-    if (errno == ENOENT) {
-      return Error{full.string() + ": vanished while driftlint was reading the repo (deleted or renamed during the run); not checked"};
-    }
-    return Error{full.string() + ": cannot read: " + std::strerror(errno)};
-  }
+  Expected<int> opened = open_for_reading(*beneath_, full, path, !single_file_.empty() && path == single_file_);
+  if (!opened) return opened.error();
+  int fd = *opened;
   FileContent content;
   struct stat st;
   if (::fstat(fd, &st) != 0) {
@@ -275,11 +282,7 @@ std::string DiskTree::content_fingerprint(const std::string& path) const {
          std::to_string(st.st_ctim.tv_nsec) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_dev);
 }
 
-bool DiskTree::has_directory(const std::string& path) const {
-  std::error_code ec;
-  std::filesystem::path dir = std::filesystem::path(root_) / path;
-  return std::filesystem::is_directory(dir, ec);
-}
+bool DiskTree::has_directory(const std::string& path) const { return beneath_->is_directory(path); }
 
 bool MemoryTree::has_directory(const std::string& path) const {
   if (path.empty()) return true;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,7 +53,9 @@ class FileTree {
 // Where a symbolic link to a manifest leads. A link that leaves the repo is
 // never followed, in a work tree as at a revision: a pull request could
 // otherwise make driftlint read, and quote, any file the runner can read.
-enum class LinkTarget { InRepo, Outside, NotAFile, Broken, Loop };
+// A link met on the way to a file, where the file itself is not a link (a
+// folder that is a link), is FolderLink: never followed either.
+enum class LinkTarget { InRepo, Outside, NotAFile, Broken, Loop, FolderLink };
 
 // Puts a link to a manifest where a listing reports it: with the files
 // (InRepo), the skipped paths (Outside), the input errors, named by `shown`
@@ -69,10 +72,11 @@ bool is_manifest_file_name(const std::string& name);
 // set (a path relative to `root`). With a `prefix`, only that folder below
 // `root` is walked, and paths stay relative to `root` (a folder inside a git
 // checkout reports paths from the checkout's root).
+class RepoRoot;
+
 class DiskTree : public FileTree {
  public:
-  DiskTree(std::string root, std::string single_file = {}, std::string prefix = {})
-      : root_(std::move(root)), single_file_(std::move(single_file)), prefix_(std::move(prefix)) {}
+  DiskTree(std::string root, std::string single_file = {}, std::string prefix = {});
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
@@ -88,6 +92,7 @@ class DiskTree : public FileTree {
   std::string root_;
   std::string single_file_;
   std::string prefix_;
+  std::shared_ptr<const RepoRoot> beneath_;  // every read opens through it: no link leaves the repo
 };
 
 // Files held in memory, for tests.

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "fs/beneath.h"
 #include "fs/file_tree.h"
 
 namespace driftlint {
@@ -15,19 +16,15 @@ namespace driftlint {
 namespace {
 
 struct FolderWalker {
-  std::string root;       // the repo's folder on disk
-  std::string real_root;  // its real path: links must stay below it
+  std::string root;  // the repo's folder on disk
+  const RepoRoot& beneath;  // links must lead to a file inside the repo, resolved there
   size_t max_files;
   std::vector<std::string> out;
   bool too_many = false;
 
-  bool inside(const std::string& full) const {
-    char resolved[PATH_MAX];
-    if (!::realpath(full.c_str(), resolved)) return false;
-    std::string target = resolved;
-    struct stat st;
-    return target.size() > real_root.size() && target.compare(0, real_root.size(), real_root) == 0 &&
-           target[real_root.size()] == '/' && ::stat(resolved, &st) == 0 && S_ISREG(st.st_mode);
+  bool inside(const std::string& path) const {
+    std::string target;
+    return beneath.resolve_link(path, target) == LinkTarget::InRepo;
   }
 
   void walk(const std::string& relative, int depth) {
@@ -44,7 +41,7 @@ struct FolderWalker {
       if (::lstat((root + "/" + path).c_str(), &st) != 0) continue;
       if (S_ISDIR(st.st_mode)) {
         folders.push_back(path);
-      } else if (S_ISREG(st.st_mode) || (S_ISLNK(st.st_mode) && inside(root + "/" + path))) {
+      } else if (S_ISREG(st.st_mode) || (S_ISLNK(st.st_mode) && inside(path))) {
         if (out.size() >= max_files) too_many = true;
         out.push_back(path);
       }
@@ -58,8 +55,8 @@ struct FolderWalker {
 
 std::optional<std::vector<std::string>> DiskTree::files_under(const std::string& folder, size_t max_files) const {
   if (!single_file_.empty()) return std::nullopt;
-  char resolved[PATH_MAX];
-  FolderWalker walker{root_, ::realpath(root_.c_str(), resolved) ? std::string(resolved) : root_, max_files, {}};
+  if (!beneath_->is_directory(folder)) return std::vector<std::string>{};  // absent, or reached through a link
+  FolderWalker walker{root_, *beneath_, max_files, {}};
   walker.walk(folder, 0);
   if (walker.too_many) return std::nullopt;
   std::sort(walker.out.begin(), walker.out.end());

@@ -1,8 +1,55 @@
 #include "fs/repo_path.h"
 
+#include <algorithm>
+#include <cctype>
 #include <vector>
 
+#include "base/strings.h"
+
 namespace driftlint {
+
+Expected<RepoPath> RepoPath::resolve(std::string_view base, std::string_view entry) {
+  if (entry.find('\0') != std::string_view::npos) return Error{"a path with a NUL byte is refused"};
+  if (!entry.empty() && entry.front() == '/') {
+    return Error{quote_for_message(std::string(entry), 120) + " is an absolute path; only files inside the repo are read"};
+  }
+  std::optional<std::string> cleaned = clean_path(join_path(base, entry));
+  if (!cleaned) return Error{quote_for_message(std::string(entry), 120) + " leaves the repo; only files inside it are read"};
+  return RepoPath(std::move(*cleaned));
+}
+
+Expected<RepoPath> RepoPath::checked(std::string_view path) {
+  if (!is_clean_repo_path(path)) return Error{quote_for_message(std::string(path), 120) + " is not a clean path inside the repo"};
+  return RepoPath(std::string(path));
+}
+
+std::optional<std::string> resolve_in_repo(std::string_view base, std::string_view entry) {
+  Expected<RepoPath> path = RepoPath::resolve(base, entry);
+  if (!path) return std::nullopt;
+  return path->str();
+}
+
+bool is_clean_repo_path(std::string_view path) {
+  if (path.empty()) return true;
+  if (path.find('\0') != std::string_view::npos) return false;
+  size_t at = 0;
+  while (at <= path.size()) {
+    size_t slash = path.find('/', at);
+    if (slash == std::string_view::npos) slash = path.size();
+    std::string_view segment = path.substr(at, slash - at);
+    if (segment.empty() || segment == "." || segment == "..") return false;
+    at = slash + 1;
+  }
+  return true;
+}
+
+bool is_safe_tree_entry_name(std::string_view name) {
+  if (name.empty() || name == "." || name == "..") return false;
+  if (name.find('/') != std::string_view::npos || name.find('\0') != std::string_view::npos) return false;
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+  return lower != ".git";
+}
 
 std::string join_path(std::string_view a, std::string_view b) {
   if (a.empty()) return std::string(b);
@@ -51,14 +98,6 @@ bool path_is_under(std::string_view path, std::string_view folder) {
   if (folder.empty()) return true;
   if (path.size() < folder.size() || path.compare(0, folder.size(), folder) != 0) return false;
   return path.size() == folder.size() || path[folder.size()] == '/';
-}
-
-bool is_remote_reference(std::string_view entry) {
-  if (entry.find("://") != std::string_view::npos) return true;
-  for (std::string_view prefix : {"github.com/", "gitlab.com/", "bitbucket.org/", "git@", "git::"}) {
-    if (entry.substr(0, prefix.size()) == prefix) return true;
-  }
-  return false;
 }
 
 }  // namespace driftlint

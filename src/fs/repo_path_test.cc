@@ -40,3 +40,34 @@ TEST(RepoPathTest, RemoteReferences) {
 
 }  // namespace
 }  // namespace driftlint
+
+namespace driftlint {
+namespace {
+
+TEST(RepoPathTest, ResolvesEntriesAndRefusesWhatLeavesTheRepo) {
+  EXPECT_EQ(RepoPath::resolve("overlays/dev", "../../base")->str(), "base");
+  EXPECT_EQ(RepoPath::resolve("a", "./b//c/.")->str(), "a/b/c");
+  EXPECT_EQ(RepoPath::resolve("a", "")->str(), "a");
+  EXPECT_EQ(RepoPath::resolve("a", "..")->str(), "");
+  EXPECT_EQ(RepoPath::resolve("a", "../../x").error().message, "'../../x' leaves the repo; only files inside it are read");
+  EXPECT_EQ(RepoPath::resolve("a", "b/../../../x").error().message,
+            "'b/../../../x' leaves the repo; only files inside it are read");
+  // An absolute path is refused, never taken as relative to the folder.
+  EXPECT_EQ(RepoPath::resolve("a", "/etc/passwd").error().message,
+            "'/etc/passwd' is an absolute path; only files inside the repo are read");
+  EXPECT_FALSE(RepoPath::resolve("", std::string_view("a\0b", 3)));
+}
+
+TEST(RepoPathTest, CleanPathsAndTreeEntryNames) {
+  for (const char* clean : {"", "a", "a/b.yaml", "..a/b..", ".hidden/x"}) EXPECT_TRUE(is_clean_repo_path(clean)) << clean;
+  for (const char* unclean : {"/a", "a/", "a//b", "./a", "a/.", "..", "a/../b", "../a"}) {
+    EXPECT_FALSE(is_clean_repo_path(unclean)) << unclean;
+  }
+  EXPECT_TRUE(RepoPath::checked("a/b"));
+  EXPECT_FALSE(RepoPath::checked("a/../b"));
+  for (const char* ok : {"a", "..a", "a..", ".github", ".gitignore"}) EXPECT_TRUE(is_safe_tree_entry_name(ok)) << ok;
+  for (const char* bad : {"", ".", "..", ".git", ".GIT", ".Git", "a/b"}) EXPECT_FALSE(is_safe_tree_entry_name(bad)) << bad;
+}
+
+}  // namespace
+}  // namespace driftlint

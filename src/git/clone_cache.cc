@@ -19,6 +19,7 @@
 #include "git/credentials.h"
 #include "git/network_watch.h"
 #include "git/owned.h"
+#include "git/proxy.h"
 #include "git/url.h"
 
 namespace driftlint {
@@ -168,11 +169,20 @@ Status fetch_into(git_repository* repo, const std::string& url, RemotePayload& p
   callbacks.payload = &payload;
   WatchScope watched(*payload.watch);
   auto failure = [&](const std::string& what) { return Error{what + ": " + failure_reason(payload)}; };
-  if (git_remote_connect(remote.ptr, GIT_DIRECTION_FETCH, &callbacks, nullptr, nullptr) != 0) {
-    return failure("cannot reach the remote");
+  // HTTPS_PROXY, HTTP_PROXY and NO_PROXY (git/proxy.h); the proxy is reached
+  // through the same timed socket stream (network_watch.h) as a remote.
+  git_proxy_options proxy = GIT_PROXY_OPTIONS_INIT;
+  std::optional<std::string> proxy_url = proxy_for_url(url, [](const char* name) { return std::getenv(name); });
+  if (proxy_url) {
+    proxy.type = GIT_PROXY_SPECIFIED;
+    proxy.url = proxy_url->c_str();
+  }
+  if (git_remote_connect(remote.ptr, GIT_DIRECTION_FETCH, &callbacks, &proxy, nullptr) != 0) {
+    return failure(proxy_url ? "cannot reach the remote through the proxy " + redact_url(*proxy_url) : "cannot reach the remote");
   }
   git_fetch_options fetch = GIT_FETCH_OPTIONS_INIT;
   fetch.callbacks = callbacks;
+  fetch.proxy_opts = proxy;
   fetch.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_ALL;
   if (git_remote_download(remote.ptr, nullptr, &fetch) != 0) return failure("download failed");
   if (git_remote_update_tips(remote.ptr, &callbacks, 0, GIT_REMOTE_DOWNLOAD_TAGS_ALL, "driftlint fetch") != 0) {

@@ -5,12 +5,14 @@
 
 #include <algorithm>
 
+#include "fs/repo_path.h"
 #include "git/owned.h"
 #include "git/repository.h"
 
 namespace driftlint {
 
 std::optional<std::vector<std::string>> GitCommitTree::files_under(const std::string& folder, size_t max_files) const {
+  if (!is_clean_repo_path(folder)) return std::vector<std::string>{};
   std::lock_guard<std::mutex> lock(repo_->mutex());
   std::string full = prefix_.empty() ? folder : folder.empty() ? prefix_ : prefix_ + "/" + folder;
   std::string prefix = full.empty() ? "" : full + "/";
@@ -26,6 +28,7 @@ std::optional<std::vector<std::string>> GitCommitTree::files_under(const std::st
       tree_.get(), GIT_TREEWALK_PRE,
       [](const char* root, const git_tree_entry* entry, void* payload) -> int {
         auto* w = static_cast<Walk*>(payload);
+        if (!is_safe_tree_entry_name(git_tree_entry_name(entry))) return git_tree_entry_type(entry) == GIT_OBJECT_TREE ? 1 : 0;
         std::string dir = root;
         if (git_tree_entry_type(entry) == GIT_OBJECT_TREE) {
           std::string sub = dir + git_tree_entry_name(entry) + "/";

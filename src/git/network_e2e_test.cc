@@ -113,6 +113,41 @@ class HttpGitServer {
   uint16_t port_ = 0;
 };
 
+// testdata/git/proxy.py: a forward proxy that logs each request's first line.
+class RecordingProxy {
+ public:
+  explicit RecordingProxy(const fs::path& folder) : log_(folder / "proxy.log") {
+    fs::path port_file = folder / ".proxy-port";
+    pid_ = fork();
+    if (pid_ == 0) {
+      int devnull = open("/dev/null", O_WRONLY);
+      dup2(devnull, STDOUT_FILENO);
+      dup2(devnull, STDERR_FILENO);
+      std::string script = std::string(DRIFTLINT_SOURCE_DIR) + "/testdata/git/proxy.py";
+      execlp("python3", "python3", script.c_str(), port_file.c_str(), log_.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    for (int i = 0; i < 100 && port_ == 0; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      std::string text = read_whole_file(port_file);
+      if (!text.empty()) port_ = static_cast<uint16_t>(std::stoi(text));
+    }
+  }
+  ~RecordingProxy() {
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
+  }
+  uint16_t port() const { return port_; }
+  std::string requests() const { return read_whole_file(log_); }
+
+ private:
+  fs::path log_;
+  pid_t pid_ = -1;
+  uint16_t port_ = 0;
+};
+
 class NetworkTest : public ::testing::Test {
  protected:
   Outcome run(std::vector<std::string> args) {
@@ -301,6 +336,42 @@ TEST_F(NetworkTest, AnOriginWithATokenIsShownWithoutIt) {
   }
   EXPECT_NE(all.find("https://git.example/org/infra.git"), std::string::npos);
   EXPECT_EQ(all.find(token), std::string::npos) << "the token reached the output";
+}
+
+// Issue 32: clones ignored HTTPS_PROXY. Through the proxy (a CONNECT
+// tunnel) when set, straight to the server when NO_PROXY names it; the
+// lowercase name works as well. The server here speaks no TLS, so each
+// clone fails after the tunnel: what is checked is the way it went.
+TEST_F(NetworkTest, HttpsClonesGoThroughTheProxyTheEnvironmentNames) {
+  SilentServer server;
+  ASSERT_NE(server.port(), 0);
+  RecordingProxy proxy(workspace_.path());
+  ASSERT_NE(proxy.port(), 0) << "the test's proxy did not start";
+  std::string target = "127.0.0.1:" + std::to_string(server.port());
+  std::string proxy_url = "http://127.0.0.1:" + std::to_string(proxy.port());
+  std::vector<std::string> clone = {"check", "--repo", "infra=https://robot:pw@" + target + "/infra.git",
+                                    "--network-timeout", "2"};
+
+  setenv("HTTPS_PROXY", proxy_url.c_str(), 1);
+  Outcome through = run(clone);
+  EXPECT_EQ(through.exit_code, 2) << through.err;
+  EXPECT_NE(through.err.find("through the proxy " + proxy_url), std::string::npos) << through.err;
+  EXPECT_EQ(proxy.requests(), "CONNECT " + target + " HTTP/1.1\n");
+
+  setenv("NO_PROXY", "localhost,127.0.0.1", 1);
+  Outcome direct = run(clone);
+  unsetenv("NO_PROXY");
+  unsetenv("HTTPS_PROXY");
+  EXPECT_EQ(direct.exit_code, 2) << direct.err;
+  EXPECT_EQ(direct.err.find("through the proxy"), std::string::npos) << direct.err;
+  EXPECT_EQ(proxy.requests(), "CONNECT " + target + " HTTP/1.1\n") << "NO_PROXY was ignored";
+
+  setenv("https_proxy", proxy_url.c_str(), 1);
+  Outcome lowercase = run(clone);
+  unsetenv("https_proxy");
+  EXPECT_EQ(proxy.requests(), "CONNECT " + target + " HTTP/1.1\nCONNECT " + target + " HTTP/1.1\n")
+      << "https_proxy was ignored";
+  EXPECT_EQ((through.err + lowercase.err + proxy.requests()).find("pw"), std::string::npos) << "credentials shown";
 }
 
 }  // namespace

@@ -7,7 +7,9 @@
 #include <optional>
 #include <vector>
 
+#include "base/strings.h"
 #include "fs/helm_charts.h"
+#include "fs/repo_path.h"
 #include "git/owned.h"
 
 namespace driftlint {
@@ -222,6 +224,7 @@ Expected<GitRepository::CommitRelation> GitRepository::relation(const std::strin
 }
 
 bool GitCommitTree::has_directory(const std::string& path) const {
+  if (!is_clean_repo_path(path)) return false;
   std::lock_guard<std::mutex> lock(repo_->mutex());
   std::string full = prefix_.empty() ? path : path.empty() ? prefix_ : prefix_ + "/" + path;
   if (full.empty()) return true;
@@ -286,17 +289,23 @@ FileListing GitCommitTree::list() const {
   FileListing out;
   std::set<std::string> all;
   std::set<std::string> links;
+  std::set<std::string> refused;
   struct Walk {
     std::set<std::string>* all;
     std::set<std::string>* links;
-  } walk{&all, &links};
+    std::set<std::string>* refused;
+  } walk{&all, &links, &refused};
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
     git_tree_walk(
         tree_.get(), GIT_TREEWALK_PRE,
         [](const char* root, const git_tree_entry* entry, void* payload) -> int {
+          auto* walk = static_cast<Walk*>(payload);
+          if (!is_safe_tree_entry_name(git_tree_entry_name(entry))) {
+            walk->refused->insert(std::string(root) + git_tree_entry_name(entry));
+            return git_tree_entry_type(entry) == GIT_OBJECT_TREE ? 1 : 0;  // nothing below it either
+          }
           if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
-            auto* walk = static_cast<Walk*>(payload);
             (is_link(entry) ? walk->links : walk->all)->insert(std::string(root) + git_tree_entry_name(entry));
           }
           return 0;
@@ -321,10 +330,15 @@ FileListing GitCommitTree::list() const {
   for (const std::string& dir : skipped_dirs) {
     out.skipped.push_back({dir, "Helm chart templates (not rendered)", true});
   }
+  for (const std::string& path : refused) {
+    out.errors.push_back(path + ": a tree entry named " + quote_for_message(basename_of(path)) +
+                         " (git refuses such names; a checkout of it could write outside the repo): not read");
+  }
   return out;
 }
 
 Expected<FileContent> GitCommitTree::read(const std::string& path, uint64_t max_bytes) const {
+  if (!is_clean_repo_path(path)) return Error{path + ": not a clean path inside the repo; not read"};
   std::lock_guard<std::mutex> lock(repo_->mutex());
   Expected<std::string> full = followed(prefix_.empty() ? path : prefix_ + "/" + path, path);
   if (!full) return full.error();

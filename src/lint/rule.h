@@ -50,6 +50,9 @@ struct RuleInfo {
   // Reads every manifest deeply (schema validation): started first when rules
   // run in parallel, so the others fill the remaining threads.
   bool expensive = false;
+  // How often a finding is right (SARIF's and GitHub code scanning's
+  // properties.precision: very-high, high, medium or low).
+  std::string precision = "high";
 };
 
 struct RuleEntry;

@@ -63,9 +63,11 @@ const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position po
 
 namespace {
 
-void list_files(LoadResult& result) {
+void list_files(LoadResult& result, Progress* progress) {
+  progress_begin(progress, ProgressPhase::Walking, 0);
   for (uint32_t r = 0; r < result.repos.size(); ++r) {
     FileListing listing = result.repos[r].tree->list();
+    if (progress) progress->done += listing.files.size();
     for (std::string& path : listing.files) {
       LoadedFile file;
       file.repo = r;
@@ -231,7 +233,8 @@ void store_cache(LoadResult& result, const LoadOptions& options, CachedRepos& ca
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) {
   LoadResult result;
   result.repos = std::move(repos);
-  list_files(result);
+  list_files(result, options.progress);
+  progress_begin(options.progress, ProgressPhase::Parsing, result.files.size());
   CachedRepos cached = open_packs(result, options);
   const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;
   // Each file is read (or taken from the cache), parsed and turned into
@@ -242,7 +245,9 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
     LoadedFile& file = result.files[i];
     read_errors[i] = load_file(file, result.repos[file.repo], cached, limits, options);
     extract_manifests(file.parsed, file.path, static_cast<uint32_t>(i), per_file[i]);
+    progress_step(options.progress, file.from_cache);
   });
+  progress_end(options.progress);
   join_files(result, per_file, read_errors);
   if (options.cache) store_cache(result, options, cached);
   return result;

@@ -11,6 +11,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/progress.h"
 #include "base/eventually.h"
 #include "load/directives.h"
 #include "fs/file_tree.h"
@@ -34,6 +35,10 @@ struct RepoInput {
   std::string git_folder;  // the repo's folder inside the git checkout ("" = its root);
                            // the repo's paths are relative to it
   std::shared_ptr<const FileTree> tree;
+  // The absolute folder on disk the repo's paths are relative to, when its
+  // files are (or, for a revision of a local checkout, have a place) there;
+  // empty for clones and standard input. Reports print paths from here.
+  std::string disk_root;
 };
 
 struct LoadedFile {
@@ -66,6 +71,7 @@ struct LoadOptions {
   // Files already parsed in this run, by content id (a pull-request run
   // reads the base revision after the head: an unchanged blob is parsed once).
   const std::unordered_map<std::string, const LoadedFile*>* reuse = nullptr;
+  Progress* progress = nullptr;  // files walked, then parsed N/M (from the cache K)
 };
 
 

@@ -34,6 +34,7 @@ std::optional<std::string> folder_in_checkout(const GitRepository& git, const fs
 // checkout's root (paths relative to it) with HEAD and dirtiness recorded.
 struct DiskSource {
   std::shared_ptr<FileTree> tree;
+  std::string root;  // the folder the tree's paths are relative to
   std::shared_ptr<GitRepository> git;
   std::string default_name;
 };
@@ -47,11 +48,14 @@ DiskSource disk_source(const fs::path& absolute, bool is_file) {
     fs::path root = fs::path((*git)->workdir());
     out.git = *git;
     out.default_name = root.filename().string();
+    std::error_code ec;
+    out.root = fs::weakly_canonical(root, ec).string();
     out.tree = is_file ? std::make_shared<DiskTree>(root.string(), *rel)
                        : std::make_shared<DiskTree>(root.string(), std::string(), *rel);
     return out;
   }
   out.default_name = (is_file ? absolute.parent_path() : absolute).filename().string();
+  out.root = (is_file ? absolute.parent_path() : absolute).string();
   out.tree = is_file ? std::make_shared<DiskTree>(absolute.parent_path().string(),
                                                   absolute.filename().string())
                      : std::make_shared<DiskTree>(absolute.string());
@@ -145,11 +149,13 @@ void add_repo_entry(const RepoConfig& entry, const fs::path& base, const GitCach
     }
     std::string prefix = folder_in_checkout(**git, absolute).value_or("");
     if (!read_revision(repo, *git, *entry.revision, prefix, who, out)) return;
+    repo.disk_root = absolute.string();
     record_git_state(repo, *git, false);
   } else {
     // A named repo's paths are relative to its source folder; git state is
     // recorded when that folder is in a checkout.
     repo.tree = std::make_shared<DiskTree>(absolute.string());
+    repo.disk_root = absolute.string();
     Expected<std::shared_ptr<GitRepository>> git = GitRepository::open(absolute.string());
     if (git) {
       if (std::optional<std::string> folder = folder_in_checkout(**git, absolute)) {
@@ -190,6 +196,7 @@ ResolvedRepos resolve_repos(const Config& config, const std::vector<RepoConfig>&
     repo.source = arg;
     repo.name = unique_name(used, source.default_name);
     repo.tree = source.tree;
+    repo.disk_root = source.root;
     record_git_state(repo, source.git, true);
     out.repos.push_back(std::move(repo));
   }

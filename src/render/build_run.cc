@@ -2,6 +2,34 @@
 
 namespace driftlint {
 
+namespace {
+
+std::string budget_name(const RenderBudget& budget) {
+  return "the run's render budget of " + std::to_string(budget.total().count()) + " s (--render-budget)";
+}
+
+// The tool on the workspace for `allowed` (the build's time limit, or less
+// when the run's budget has less left); nullopt with `out` saying why when it
+// gave no output.
+std::optional<ProcessResult> run_tool(const std::vector<std::string>& argv, const std::string& tool_name,
+                                      std::chrono::milliseconds allowed, const BuildSettings& s,
+                                      const std::string& workspace, RenderOutput& out) {
+  ProcessResult run = s.sandbox->run(argv, allowed);
+  if (run.timed_out && allowed < s.timeout) {
+    out.status = RenderOutput::Status::NotRendered;
+    out.message = tool_name + " was stopped when " + budget_name(*s.budget) + " ran out";
+    return std::nullopt;
+  }
+  if (!run.ok() || run.truncated) {
+    out.status = RenderOutput::Status::Failed;
+    out.message = run.truncated ? "its output is over 256 MiB" : tool_failure(run, tool_name, s.timeout, workspace);
+    return std::nullopt;
+  }
+  return run;
+}
+
+}  // namespace
+
 std::optional<std::string> run_or_reuse(const std::string& identity, const std::map<std::string, std::string>& files,
                                         const std::function<std::vector<std::string>(const RenderWorkspace&)>& argv,
                                         const std::string& tool_name, const BuildSettings& s, RenderOutput& out) {
@@ -11,6 +39,12 @@ std::optional<std::string> run_or_reuse(const std::string& identity, const std::
       out.from_cache = true;
       return cached;
     }
+  }
+  std::chrono::milliseconds allowed = s.budget ? s.budget->allow(s.timeout) : s.timeout;
+  if (allowed.count() <= 0) {
+    out.status = RenderOutput::Status::NotRendered;
+    out.message = budget_name(*s.budget) + " was spent before it could start";
+    return std::nullopt;
   }
   Expected<RenderWorkspace> workspace = RenderWorkspace::create();
   if (!workspace) {
@@ -25,15 +59,11 @@ std::optional<std::string> run_or_reuse(const std::string& identity, const std::
       return std::nullopt;
     }
   }
-  ProcessResult run = run_render_tool(argv(*workspace), s.timeout);
-  if (!run.ok() || run.truncated) {
-    out.status = RenderOutput::Status::Failed;
-    out.message = run.truncated ? "its output is over 256 MiB" : tool_failure(run, tool_name, s.timeout, workspace->root());
-    return std::nullopt;
-  }
-  if (!run.out.empty() && run.out.back() != '\n') run.out += '\n';
-  if (s.cache) s.cache->write(key, run.out);
-  return std::move(run.out);
+  std::optional<ProcessResult> run = run_tool(argv(*workspace), tool_name, allowed, s, workspace->root(), out);
+  if (!run) return std::nullopt;
+  if (!run->out.empty() && run->out.back() != '\n') run->out += '\n';
+  if (s.cache) s.cache->write(key, run->out);
+  return std::move(run->out);
 }
 
 }  // namespace driftlint

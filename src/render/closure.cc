@@ -67,23 +67,27 @@ class ClosureWalker {
     return true;
   }
 
-  // The repo path an entry of `dir` names; nullopt (with a problem) when it
-  // is remote or leaves the repo.
-  std::optional<std::string> resolve(const std::string& dir, std::string_view entry) {
+  // The repo path an entry of kustomization `k` names; nullopt when it is
+  // remote, or absolute or leaves the repo (refused, at the entry's line).
+  std::optional<std::string> resolve(const KustomizationFile& k, yaml::Node node, std::string_view entry) {
     if (is_remote_reference(entry)) {
       out_.remote.emplace_back(entry);
       return std::nullopt;
     }
-    std::optional<std::string> target = clean_path(join_path(dir, entry));
-    if (!target) out_.problems.push_back(join_path(dir, "") + std::string(entry) + ": outside the repo");
-    return target;
+    Expected<RepoPath> target = RepoPath::resolve(k.dir, entry);
+    if (!target) {
+      out_.refused.push_back({k.path, node.position(), target.error().message});
+      return std::nullopt;
+    }
+    out_.named_at.emplace(target->str(), NamedAt{k.path, node.position()});
+    return target->str();
   }
 
   void add_file(const std::string& path) { out_.files.insert(path); }
 
   // A resource, base or component: a folder holding a kustomization, or a file.
-  void resource(KustomizationFile& k, std::string_view entry, bool component, int depth) {
-    std::optional<std::string> target = resolve(k.dir, entry);
+  void resource(KustomizationFile& k, yaml::Node node, std::string_view entry, bool component, int depth) {
+    std::optional<std::string> target = resolve(k, node, entry);
     if (!target) return;
     if (tree_.has_directory(*target)) {
       if (walk(*target, depth + 1)) (component ? k.components : k.children).push_back(*target);
@@ -94,51 +98,52 @@ class ClosureWalker {
     k.resources.push_back(*target);
   }
 
-  void file_entry(const KustomizationFile& k, std::string_view entry, bool patch) {
+  void file_entry(const KustomizationFile& k, yaml::Node node, std::string_view entry, bool patch) {
     if (patch && is_inline(entry)) return;
-    std::optional<std::string> target = resolve(k.dir, entry);
+    std::optional<std::string> target = resolve(k, node, entry);
     if (!target) return;
     add_file(*target);
     if (patch) out_.patch_files.insert(*target);
   }
 
-  void strings_of(yaml::Node list, const std::function<void(std::string_view)>& each) {
+  using EachString = std::function<void(yaml::Node, std::string_view)>;
+  void strings_of(yaml::Node list, const EachString& each) {
     if (auto one = list.as_string()) {
-      each(*one);
+      each(list, *one);
       return;
     }
     for (yaml::Node e : list.elements()) {
-      if (auto s = e.as_string()) each(*s);
+      if (auto s = e.as_string()) each(e, *s);
     }
   }
 
   KustomizationFile read_entries(KustomizationFile k, int depth) {
     yaml::Node root = k.root;
+    auto file = [&](bool patch) { return [&, patch](yaml::Node n, std::string_view e) { file_entry(k, n, e, patch); }; };
     for (const char* key : {"resources", "bases"}) {
-      strings_of(root.get(key), [&](std::string_view e) { resource(k, e, false, depth); });
+      strings_of(root.get(key), [&](yaml::Node n, std::string_view e) { resource(k, n, e, false, depth); });
     }
-    strings_of(root.get("components"), [&](std::string_view e) { resource(k, e, true, depth); });
-    for (const char* key : {"crds", "configurations"}) {
-      strings_of(root.get(key), [&](std::string_view e) { file_entry(k, e, false); });
-    }
-    strings_of(root.get("patchesStrategicMerge"), [&](std::string_view e) { file_entry(k, e, true); });
+    strings_of(root.get("components"), [&](yaml::Node n, std::string_view e) { resource(k, n, e, true, depth); });
+    for (const char* key : {"crds", "configurations"}) strings_of(root.get(key), file(false));
+    strings_of(root.get("patchesStrategicMerge"), file(true));
     for (const char* key : {"patches", "patchesJson6902", "replacements"}) {
       for (yaml::Node e : root.get(key).elements()) {
-        if (auto p = e.get("path").as_string()) file_entry(k, *p, std::string_view(key) != "replacements");
+        yaml::Node p = e.get("path");
+        if (auto text = p.as_string()) file_entry(k, p, *text, std::string_view(key) != "replacements");
       }
     }
-    if (auto p = root.path({"openapi", "path"}).as_string()) file_entry(k, *p, false);
+    if (yaml::Node p = root.path({"openapi", "path"}); auto text = p.as_string()) file_entry(k, p, *text, false);
     for (const char* key : {"configMapGenerator", "secretGenerator"}) {
       for (yaml::Node g : root.get(key).elements()) {
-        strings_of(g.get("files"), [&](std::string_view e) { file_entry(k, generator_file(e), false); });
-        strings_of(g.get("envs"), [&](std::string_view e) { file_entry(k, e, false); });
-        strings_of(g.get("env"), [&](std::string_view e) { file_entry(k, e, false); });
+        strings_of(g.get("files"), [&](yaml::Node n, std::string_view e) { file_entry(k, n, generator_file(e), false); });
+        strings_of(g.get("envs"), file(false));
+        strings_of(g.get("env"), file(false));
       }
     }
     for (const char* key : {"generators", "transformers", "validators"}) {
-      strings_of(root.get(key), [&](std::string_view e) {
+      strings_of(root.get(key), [&](yaml::Node n, std::string_view e) {
         if (is_inline(e)) return;
-        std::optional<std::string> target = resolve(k.dir, e);
+        std::optional<std::string> target = resolve(k, n, e);
         if (!target) return;
         if (!(tree_.has_directory(*target) && walk(*target, depth + 1))) add_file(*target);
       });

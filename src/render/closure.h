@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -28,6 +29,20 @@ struct KustomizationFile {
   std::vector<std::string> components;  // component folders
 };
 
+// An entry that names a path outside the repo (absolute, or `../` past the
+// root): the build is refused, never handed to the tool.
+struct RefusedEntry {
+  std::string file;  // the kustomization that names it
+  yaml::Position position;
+  std::string message;  // "'../../x' leaves the repo; only files inside it are read"
+};
+
+// Where a kustomization names a path (for a build that fails on it).
+struct NamedAt {
+  std::string file;  // the kustomization
+  yaml::Position position;
+};
+
 struct KustomizeClosure {
   std::string root;                             // the folder built
   std::vector<KustomizationFile> kustomizations;  // the root's first
@@ -36,6 +51,8 @@ struct KustomizeClosure {
   std::set<std::string> patch_files;            // files read as patches
   std::vector<std::string> remote;              // remote bases and resources (never fetched)
   std::vector<std::string> problems;            // one line each: entries that cannot be read
+  std::vector<RefusedEntry> refused;            // entries outside the repo: the build must not run
+  std::map<std::string, NamedAt> named_at;      // repo path -> the first entry that names it
 
   // The kustomization of a folder, or nullptr.
   const KustomizationFile* kustomization(const std::string& dir) const;

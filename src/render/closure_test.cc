@@ -43,13 +43,19 @@ TEST(ClosureTest, ReadsEveryFileABuildReads) {
 
 TEST(ClosureTest, RemoteBasesAndEscapesAreNamedNotRead) {
   MemoryTree tree({{"app/kustomization.yaml",
-                    "resources:\n- https://github.com/org/repo//deploy?ref=v1\n- ../../outside\n- local.yaml\n"},
+                    "resources:\n- https://github.com/org/repo//deploy?ref=v1\n- ../../outside\n- local.yaml\n"
+                    "configMapGenerator:\n- name: x\n  files:\n  - key=/etc/passwd\n"},
                    {"app/local.yaml", "kind: ConfigMap\n"}});
   KustomizeClosure c = kustomize_closure(tree, "app", 1 << 20);
   EXPECT_EQ(c.remote, std::vector<std::string>{"https://github.com/org/repo//deploy?ref=v1"});
-  ASSERT_EQ(c.problems.size(), 1u);
-  EXPECT_NE(c.problems[0].find("outside the repo"), std::string::npos) << c.problems[0];
+  ASSERT_EQ(c.refused.size(), 2u);
+  EXPECT_EQ(c.refused[0].file, "app/kustomization.yaml");
+  EXPECT_EQ(c.refused[0].position.line, 3u);
+  EXPECT_EQ(c.refused[0].message, "'../../outside' leaves the repo; only files inside it are read");
+  EXPECT_EQ(c.refused[1].position.line, 8u);
+  EXPECT_EQ(c.refused[1].message, "'/etc/passwd' is an absolute path; only files inside the repo are read");
   EXPECT_TRUE(c.files.count("app/local.yaml"));
+  EXPECT_FALSE(c.files.count("app/etc/passwd"));  // an absolute path is never taken as relative
 }
 
 TEST(ClosureTest, CyclesEndAndAFolderWithoutKustomizationIsEmpty) {

@@ -1,11 +1,13 @@
 #include "render/helm_build.h"
 
+#include <cstdio>
 #include <map>
 
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "model/objects_in_file.h"
 #include "render/build_run.h"
+#include "render/chart_schema.h"
 #include "render/helm_origins.h"
 #include "render/workspace.h"
 
@@ -57,12 +59,57 @@ std::string identity_of(const RenderRequest& request, const RenderTool& tool, co
   return id;
 }
 
+// Helm 3.16 brought --skip-schema-validation; Helm 4 has it.
+bool can_skip_schema_validation(const RenderTool& tool) {
+  unsigned major = 0, minor = 0;
+  if (std::sscanf(tool.version.c_str(), "v%u.%u", &major, &minor) != 2) return false;
+  return major > 3 || (major == 3 && minor >= 16);
+}
+
+// Whether the chart's values.schema.json files let helm validate without
+// reading anything else (chart_schema.h). A reference to a file refuses the
+// build (Argo CD's helm would read the repo server's disk, or fail); one to
+// download, or a packaged subchart that cannot be read, turns validation
+// off: it never changes what `helm template` prints, only whether it
+// refuses, and Argo CD would download the reference. "" when the build may
+// run, else why not (with out.status set).
+std::string check_schemas(const RenderRequest& request, const ChartInputs& in, const RenderTool& tool,
+                          uint64_t max_bytes, bool& skip_validation, RenderOutput& out) {
+  ChartSchemas found = chart_schemas(in.files, request.folder, max_bytes);
+  std::string unchecked;
+  if (!found.unreadable.empty()) unchecked = "the packaged subchart " + found.unreadable.front() + " cannot be read";
+  for (const auto& [path, text] : found.schemas) {
+    for (const SchemaReference& r : scan_values_schema(text).outside) {
+      std::string named = path + "'s " + r.keyword + " " + quote_for_message(r.value, 120);
+      if (!r.fetched) {
+        out.status = RenderOutput::Status::Failed;
+        return named + " makes helm read a file outside the chart, from the disk it runs on; driftlint does not "
+                       "let it (use a fragment, \"#/$defs/...\", of the schema itself)";
+      }
+      if (unchecked.empty() || unchecked.starts_with("the packaged")) unchecked = named + " would be downloaded";
+    }
+  }
+  if (unchecked.empty()) return {};
+  if (!can_skip_schema_validation(tool)) {
+    out.status = RenderOutput::Status::NotRendered;
+    return unchecked + ", and " + tool.description + " cannot skip schema validation (Helm 3.16 can)";
+  }
+  skip_validation = true;
+  out.caveat = "values not validated against values.schema.json: " + unchecked;
+  return {};
+}
+
 std::optional<std::string> run_template(const RenderRequest& request, const ChartInputs& in, const BuildSettings& s,
                                         RenderOutput& out) {
+  bool skip_validation = false;
+  out.message = check_schemas(request, in, *s.tool, s.max_file_size, skip_validation, out);
+  if (!out.message.empty()) return std::nullopt;
   auto argv = [&](const RenderWorkspace& workspace) {
     std::vector<std::string> values;
     for (const ValuesSource& v : in.values) values.push_back(workspace.path_of(v.copy));
-    return helm_arguments(*s.tool, request, workspace.path_of(request.folder), values);
+    std::vector<std::string> command = helm_arguments(*s.tool, request, workspace.path_of(request.folder), values);
+    if (skip_validation) command.push_back("--skip-schema-validation");
+    return command;
   };
   return run_or_reuse(identity_of(request, *s.tool, in), in.files, argv, "helm", s, out);
 }

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include <re2/re2.h>
+
 #include "base/strings.h"
 #include "render/build_run.h"
 #include "render/closure.h"
@@ -48,6 +50,21 @@ std::optional<std::string> run_build(const RenderRequest& request, const Kustomi
     return command;
   };
   return run_or_reuse(identity_of(request, *s.tool, contents), files, argv, "kustomize", s, out);
+}
+
+// A build that failed on a file the repo does not hold (a generator input
+// made at deploy time, a renamed patch) is reported at the entry naming it,
+// in driftlint's words: the same missing file then reads the same in every
+// build it breaks, and is reported once.
+void locate_missing_file(const KustomizeClosure& closure, const FileTree& tree, RenderOutput& out) {
+  static const RE2 missing("'([^']+)': no such file or directory");
+  std::string path;
+  if (!RE2::PartialMatch(out.message, missing, &path)) return;
+  auto named = closure.named_at.find(path);
+  if (named == closure.named_at.end() || tree.read(path, 0)) return;
+  out.anchor_path = named->second.file;
+  out.anchor_position = named->second.position;
+  out.message = path + " does not exist in the repo";
 }
 
 bool keeps_origin_annotations(yaml::Node kustomization) {
@@ -97,10 +114,22 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
   KustomizeClosure closure = kustomize_closure(tree, request.folder, settings.max_file_size);
   out->files = closure.files;
   out->patch_files = closure.patch_files;
+  if (!closure.kustomizations.empty()) out->included = closure.kustomizations.front().children;
   out->anchor_path = closure.kustomizations.empty() ? request.folder : closure.kustomizations.front().path;
   if (closure.kustomizations.empty()) {
     out->status = RenderOutput::Status::Failed;
     out->message = "no kustomization.yaml in " + (request.folder.empty() ? std::string(".") : request.folder);
+    return out;
+  }
+  if (!closure.refused.empty()) {
+    // Never handed to the tool: kustomize would read the folder or file it
+    // names wherever it is on the runner.
+    const RefusedEntry& first = closure.refused.front();
+    out->status = RenderOutput::Status::Failed;
+    out->anchor_path = first.file;
+    out->anchor_position = first.position;
+    out->message = "refused: " + first.message;
+    if (closure.refused.size() > 1) out->message += " (and " + std::to_string(closure.refused.size() - 1) + " more such entries)";
     return out;
   }
   if (!closure.remote.empty()) {
@@ -114,7 +143,10 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
   }
   std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);
   std::optional<std::string> output = run_build(request, closure, contents, settings, *out);
-  if (!output) return out;
+  if (!output) {
+    if (out->status == RenderOutput::Status::Failed) locate_missing_file(closure, tree, *out);
+    return out;
+  }
   out->status = RenderOutput::Status::Rendered;
   read_kustomize_output(*output, closure, request, tree, settings.max_file_size, *out);
   for (const std::string& f : closure.object_files) out->object_files.insert(f);

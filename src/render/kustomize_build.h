@@ -8,14 +8,18 @@
 
 #include "fs/file_tree.h"
 #include "render/closure.h"
+#include "render/render_budget.h"
 #include "render/render_cache.h"
 #include "render/renderer.h"
+#include "render/sandbox.h"
 #include "render/tools.h"
 
 namespace driftlint {
 
 struct BuildSettings {
   const RenderTool* tool = nullptr;  // null: not rendered (and said why)
+  const RenderSandbox* sandbox = nullptr;  // where the tool runs (required with a tool)
+  RenderBudget* budget = nullptr;          // null: no limit on all builds together
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;

@@ -60,7 +60,7 @@ Base base_from_annotation(const std::string& annotation, yaml::Node object, cons
   auto configured_in = origin.get("configuredIn").as_string();
   std::string_view entry = relative ? *relative : configured_in ? *configured_in : std::string_view();
   if (entry.empty() || origin.get("repo").valid()) return base;  // remote: not in the repo
-  std::optional<std::string> path = clean_path(join_path(closure.root, entry));
+  std::optional<std::string> path = resolve_in_repo(closure.root, entry);
   if (!path) return base;
   std::shared_ptr<const yaml::ParsedFile> file = files(*path);
   if (!file) return base;

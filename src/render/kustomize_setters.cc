@@ -128,7 +128,7 @@ void add_patch_entries(const KustomizationFile& k, const SetterContext& c, std::
     auto text = e.as_string();
     if (!text) continue;
     bool is_inline = text->find('\n') != std::string_view::npos;
-    std::optional<std::string> path = is_inline ? std::nullopt : clean_path(join_path(k.dir, *text));
+    std::optional<std::string> path = is_inline ? std::nullopt : resolve_in_repo(k.dir, *text);
     if (is_inline) {
       add_patch(inline_patch(k, e), c, false, false, out);
     } else if (path) {
@@ -139,7 +139,7 @@ void add_patch_entries(const KustomizationFile& k, const SetterContext& c, std::
     yaml::Node target = e.get("target");
     if (!target_selects(target, c)) continue;
     if (auto p = e.get("path").as_string()) {
-      if (auto path = clean_path(join_path(k.dir, *p))) add_patch(patch_file(*path, c), c, target.is_map(), false, out);
+      if (auto path = resolve_in_repo(k.dir, *p)) add_patch(patch_file(*path, c), c, target.is_map(), false, out);
     } else if (e.get("patch").is_scalar()) {
       add_patch(inline_patch(k, e.get("patch")), c, target.is_map(), false, out);
     }
@@ -150,7 +150,7 @@ void add_json6902_entries(const KustomizationFile& k, const SetterContext& c, st
   for (yaml::Node e : k.root.get("patchesJson6902").elements()) {
     if (!target_selects(e.get("target"), c)) continue;
     if (auto p = e.get("path").as_string()) {
-      if (auto path = clean_path(join_path(k.dir, *p))) add_patch(patch_file(*path, c), c, true, true, out);
+      if (auto path = resolve_in_repo(k.dir, *p)) add_patch(patch_file(*path, c), c, true, true, out);
     } else if (e.get("patch").is_scalar()) {
       add_patch(inline_patch(k, e.get("patch")), c, true, true, out);
     }

@@ -17,7 +17,7 @@ void mark_referenced(const LoadResult& load, const LoadIndex& index, const Build
   auto visit = [&](yaml::Node entry) {
     auto text = entry.as_string();
     if (!text || is_remote_reference(*text)) return;
-    std::optional<std::string> target = clean_path(join_path(dir, *text));
+    std::optional<std::string> target = resolve_in_repo(dir, *text);
     if (target && index.kustomization_in(file.repo, *target)) referenced.insert({file.repo, *target});
   };
   for (const char* key : {"resources", "bases", "components", "generators", "transformers", "validators"}) {
@@ -34,13 +34,51 @@ std::set<uint32_t> patch_files(const LoadResult& load, const LoadIndex& index) {
     std::string dir = parent_of(file.path);
     auto add = [&](std::optional<std::string_view> entry) {
       if (!entry || entry->find('\n') != std::string_view::npos || is_remote_reference(*entry)) return;
-      std::optional<std::string> target = clean_path(join_path(dir, *entry));
+      std::optional<std::string> target = resolve_in_repo(dir, *entry);
       if (auto f = target ? index.file(file.repo, *target) : std::nullopt) out.insert(*f);
     };
     for (yaml::Node e : b.root.get("patchesStrategicMerge").elements()) add(e.as_string());
     for (const char* key : {"patches", "patchesJson6902"}) {
       for (yaml::Node e : b.root.get(key).elements()) add(e.get("path").as_string());
     }
+  }
+  return out;
+}
+
+// Files inside a Helm chart that its templates do not make: `files/` (data
+// a template reads or patches), `ci/` values, examples. Never objects of
+// their own; `templates/` is rendered (or skipped unrendered) and `crds/`
+// is applied as it is, so both are left out here.
+std::set<uint32_t> chart_inputs(const LoadResult& load, const LoadIndex& index) {
+  std::set<uint32_t> out;
+  for (uint32_t f = 0; f < load.files.size(); ++f) {
+    const LoadedFile& file = load.files[f];
+    for (std::string dir = parent_of(file.path);; dir = parent_of(dir)) {
+      if (index.file(file.repo, join_path(dir, "Chart.yaml"))) {
+        std::string inside = dir.empty() ? file.path : file.path.substr(dir.size() + 1);
+        if (!path_is_under(inside, "crds") && !path_is_under(inside, "templates")) out.insert(f);
+        break;
+      }
+      if (dir.empty()) break;
+    }
+  }
+  return out;
+}
+
+// Files beside a kustomization that no build reads (a patch its overlay has
+// commented out, a variant kept for reference): halves of objects at most,
+// judged as patches are, for field names and types only.
+std::set<uint32_t> stray_beside_kustomizations(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
+  std::set<std::pair<uint32_t, std::string>> read;
+  for (const RenderOutput* o : set.outputs) {
+    for (const std::string& path : o->files) read.insert({o->repo, path});
+  }
+  std::set<uint32_t> builds, out;
+  for (const BuildFile& b : load.build_files) builds.insert(b.file);
+  for (uint32_t f = 0; f < load.files.size(); ++f) {
+    const LoadedFile& file = load.files[f];
+    if (builds.count(f) || read.count({file.repo, file.path})) continue;
+    if (index.kustomization_in(file.repo, parent_of(file.path))) out.insert(f);
   }
   return out;
 }
@@ -69,6 +107,43 @@ std::vector<RenderRequest> root_kustomizations(const LoadResult& load, const Loa
   return out;
 }
 
+std::vector<RenderRequest> partial_build_requests(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
+  std::set<std::pair<uint32_t, std::string>> built, read_by_rendered;
+  for (const RenderOutput* o : set.outputs) {
+    built.insert({o->repo, o->folder});
+    if (!o->rendered()) continue;
+    for (const std::string& path : o->files) read_by_rendered.insert({o->repo, path});
+  }
+  std::vector<RenderRequest> out;
+  for (const RenderOutput* o : set.outputs) {
+    if (o->status != RenderOutput::Status::Failed) continue;
+    for (const std::string& child : o->included) {
+      std::optional<uint32_t> file = index.kustomization_in(o->repo, child);
+      if (!file || read_by_rendered.count({o->repo, load.files[*file].path}) || !built.insert({o->repo, child}).second) {
+        continue;
+      }
+      RenderRequest r;
+      r.kind = RenderKind::Kustomize;
+      r.repo = o->repo;
+      r.folder = child;
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+void render_partial_builds(Renderer& renderer, const LoadResult& load, const LoadIndex& index, RenderSet& set) {
+  for (int level = 0; level < 33; ++level) {
+    std::vector<RenderRequest> partial = partial_build_requests(load, index, set);
+    if (partial.empty()) return;
+    std::vector<const RenderOutput*> made = renderer.render(partial);
+    for (const RenderOutput* o : made) {
+      if (std::find(set.outputs.begin(), set.outputs.end(), o) == set.outputs.end()) set.partial.insert(o);
+    }
+    add_outputs(set, made);
+  }
+}
+
 void add_outputs(RenderSet& set, const std::vector<const RenderOutput*>& outputs) {
   for (const RenderOutput* o : outputs) {
     if (std::find(set.outputs.begin(), set.outputs.end(), o) == set.outputs.end()) set.outputs.push_back(o);
@@ -80,6 +155,8 @@ void add_outputs(RenderSet& set, const std::vector<const RenderOutput*>& outputs
 
 std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
   std::set<uint32_t> through_builds, never_objects = patch_files(load, index);
+  never_objects.merge(chart_inputs(load, index));
+  never_objects.merge(stray_beside_kustomizations(load, index, set));
   for (const RenderOutput* o : set.outputs) {
     for (const std::string& path : o->patch_files) {
       if (auto f = index.file(o->repo, path)) never_objects.insert(*f);
@@ -101,6 +178,7 @@ std::vector<const Manifest*> applied_objects(const LoadResult& load, const LoadI
 
 PartialObjects partial_objects(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
   std::set<uint32_t> patches = patch_files(load, index), rendered, unrendered;
+  patches.merge(stray_beside_kustomizations(load, index, set));
   for (const RenderOutput* o : set.outputs) {
     for (const std::string& path : o->patch_files) {
       if (auto f = index.file(o->repo, path)) patches.insert(*f);
@@ -110,6 +188,11 @@ PartialObjects partial_objects(const LoadResult& load, const LoadIndex& index, c
     }
   }
   PartialObjects out;
+  // A kustomization built on its own because the build including it failed
+  // misses what that build would add (a selector from labels, a namespace).
+  for (const RenderOutput* o : set.partial) {
+    for (const Manifest& m : o->objects) out.unrendered.insert(&m);
+  }
   for (const Manifest& m : load.manifests) {
     if (rendered.count(m.file)) continue;  // judged through what the build made
     if (patches.count(m.file)) out.patches.push_back(&m);

@@ -9,15 +9,21 @@
 namespace driftlint {
 
 ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
-    : load_(load), index_(load), options_(std::move(options)) {}
+    : load_(load), index_(load), options_(std::move(options)), sandbox_(options_.max_memory_bytes) {}
 
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
-  std::call_once(kustomize_probe_, [this] { kustomize_ = find_kustomize(options_.kubectl); });
+  std::call_once(kustomize_probe_, [this] {
+    probed_ = probed_ || !options_.kubectl.empty();
+    kustomize_ = find_kustomize(options_.kubectl, sandbox_);
+  });
   return kustomize_;
 }
 
 const std::optional<RenderTool>& ToolRenderer::helm() const {
-  std::call_once(helm_probe_, [this] { helm_ = find_helm(options_.helm); });
+  std::call_once(helm_probe_, [this] {
+    probed_ = probed_ || !options_.helm.empty();
+    helm_ = find_helm(options_.helm, sandbox_);
+  });
   return helm_;
 }
 
@@ -48,13 +54,30 @@ void anchor_objects(const LoadIndex& index, RenderOutput& out) {
   out.objects = std::move(kept);
 }
 
+// A request whose folder or value files are not clean paths inside their
+// repos (the Argo CD model resolves them through RepoPath, so only a bug
+// could make one): refused, as nothing outside a repo is ever built.
+std::unique_ptr<RenderOutput> refused_request(const RenderRequest& request) {
+  bool clean = is_clean_repo_path(request.folder);
+  for (const HelmOptions::ValueFile& f : request.helm.value_files) clean = clean && is_clean_repo_path(f.path);
+  if (clean) return nullptr;
+  auto out = std::make_unique<RenderOutput>();
+  out->repo = request.repo;
+  out->status = RenderOutput::Status::Failed;
+  out->message = "refused: a path of the build is not inside the repo";
+  return out;
+}
+
 }  // namespace
 
 std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& request) const {
+  if (auto refused = refused_request(request)) return refused;
   const FileTree& tree = *load_.repos[request.repo].tree;
   RenderCache cache(options_.cache_dir);
   BuildSettings settings;
   settings.timeout = options_.timeout;
+  settings.sandbox = &sandbox_;
+  settings.budget = options_.budget.get();
   settings.max_file_size = options_.max_file_size;
   settings.cache = cache.enabled() ? &cache : nullptr;
   std::unique_ptr<RenderOutput> out;
@@ -77,7 +100,12 @@ std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRe
     if (!done_.count(id) && queued.insert(id).second) todo.push_back(&r);
   }
   std::vector<std::unique_ptr<RenderOutput>> made(todo.size());
-  parallel_for(todo.size(), options_.jobs, [&](size_t i) { made[i] = render_one(*todo[i]); });
+  if (!todo.empty()) progress_begin(options_.progress, ProgressPhase::Building, todo.size());
+  parallel_for(todo.size(), options_.jobs, [&](size_t i) {
+    made[i] = render_one(*todo[i]);
+    progress_step(options_.progress, made[i] && made[i]->from_cache);
+  });
+  progress_end(options_.progress);
   for (size_t i = 0; i < todo.size(); ++i) done_[todo[i]->identity()] = std::move(made[i]);
   std::vector<const RenderOutput*> out;
   for (const RenderRequest& r : requests) out.push_back(done_.at(r.identity()).get());
@@ -93,6 +121,14 @@ std::vector<std::string> ToolRenderer::notes() const {
     (id.rfind("kustomize", 0) == 0 ? kustomizations : charts)++;
   }
   std::vector<std::string> notes;
+  if (probed_) {
+    if (std::optional<std::string> note = sandbox_.note()) notes.push_back(*note);
+  }
+  for (const auto& [id, out] : done_) {
+    if (out->rendered() && !out->caveat.empty()) {
+      notes.push_back("chart " + load_.repos[out->repo].name + "/" + out->folder + ": " + out->caveat);
+    }
+  }
   if (rendered == 0) return notes;
   std::string tools;
   if (kustomizations) tools = kustomize() ? kustomize()->description : "kustomize";

@@ -6,6 +6,7 @@
 // nothing.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -15,10 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "base/progress.h"
 #include "load/load_index.h"
 #include "load/loader.h"
 #include "model/manifest.h"
+#include "render/render_budget.h"
 #include "render/request.h"
+#include "render/sandbox.h"
 #include "render/tools.h"
 
 namespace driftlint {
@@ -34,14 +38,19 @@ struct RenderOutput {
   uint32_t repo = 0;
   std::string folder;
   std::string anchor_path;  // the kustomization or Chart.yaml a failure is reported at
+  yaml::Position anchor_position;  // its line and column when known (else 1:1)
   std::vector<Manifest> objects;  // Rendered: each with provenance, in output order
   std::vector<std::string> origin_paths;  // per object: the file of the resource it was built from
   // Repo files the build reads; those read as objects (resources, templates),
   // and those read as patches (never objects of their own).
   std::set<std::string> files, object_files, patch_files;
+  // Kustomize: the kustomization folders the root reads as resources or
+  // bases (not components), built on their own when the root fails.
+  std::vector<std::string> included;
   std::shared_ptr<Provenance> provenance;  // shared by the objects; its `apps` are filled by the Argo CD model
   std::shared_ptr<const yaml::ParsedFile> parsed;
   bool from_cache = false;
+  std::string caveat;  // Rendered, with something left unchecked (a note says it): "" for none
 
   bool rendered() const { return status == Status::Rendered; }
 };
@@ -64,6 +73,9 @@ struct ToolRendererOptions {
   unsigned jobs = 1;
   uint64_t max_file_size = 64ull << 20;
   std::string cache_dir;  // "" keeps no rendered output between runs
+  Progress* progress = nullptr;  // builds N/M (from the cache K)
+  uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20;  // of each tool run (--render-memory)
+  std::shared_ptr<RenderBudget> budget;  // all tool runs together (--render-budget); null: no limit
 };
 
 class ToolRenderer : public Renderer {
@@ -83,8 +95,10 @@ class ToolRenderer : public Renderer {
   LoadIndex index_;
   ToolRendererOptions options_;
   std::map<std::string, std::unique_ptr<RenderOutput>> done_;  // by identity
+  RenderSandbox sandbox_;
   mutable std::once_flag kustomize_probe_, helm_probe_;
   mutable std::optional<RenderTool> kustomize_, helm_;
+  mutable std::atomic<bool> probed_{false};  // a tool was looked for: the sandbox was used
 };
 
 }  // namespace driftlint

@@ -26,34 +26,36 @@ std::string kustomize_version_in(const std::string& output) {
   return output.substr(v, end - v);
 }
 
-ProcessResult run_render_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
-  ProcessOptions options;
-  options.timeout = timeout;
-  options.max_output = 256u << 20;
-  return run_process(argv, options);
-}
+namespace {
 
-std::optional<RenderTool> find_kustomize(const std::string& kubectl) {
-  if (program_available("kustomize")) {
-    ProcessResult r = run_render_tool({"kustomize", "version"}, std::chrono::seconds(30));
+constexpr std::chrono::seconds kProbeTimeout{30};
+
+}  // namespace
+
+std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox) {
+  if (kubectl.empty()) return std::nullopt;  // --no-render: not even a `kustomize` on PATH
+  if (std::optional<std::string> kustomize = find_program("kustomize")) {
+    ProcessResult r = sandbox.run({*kustomize, "version"}, kProbeTimeout);
     std::string version = r.ok() ? kustomize_version_in(r.out) : "";
-    if (!version.empty()) return RenderTool{{"kustomize", "build"}, version, "kustomize " + version};
+    if (!version.empty()) return RenderTool{{*kustomize, "build"}, version, "kustomize " + version};
   }
-  if (kubectl.empty() || !program_available(kubectl)) return std::nullopt;
-  ProcessResult r = run_render_tool({kubectl, "version", "--client"}, std::chrono::seconds(30));
+  std::optional<std::string> path = find_program(kubectl);
+  if (!path) return std::nullopt;
+  ProcessResult r = sandbox.run({*path, "version", "--client"}, kProbeTimeout);
   std::string version = r.ok() ? kustomize_version_in(r.out) : "";
   if (version.empty()) return std::nullopt;
-  return RenderTool{{kubectl, "kustomize"}, version, "kustomize " + version + " (kubectl kustomize)"};
+  return RenderTool{{*path, "kustomize"}, version, "kustomize " + version + " (kubectl kustomize)"};
 }
 
-std::optional<RenderTool> find_helm(const std::string& helm) {
-  if (helm.empty() || !program_available(helm)) return std::nullopt;
-  ProcessResult r = run_render_tool({helm, "version", "--short"}, std::chrono::seconds(30));
+std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox) {
+  std::optional<std::string> path = helm.empty() ? std::nullopt : find_program(helm);
+  if (!path) return std::nullopt;
+  ProcessResult r = sandbox.run({*path, "version", "--short"}, kProbeTimeout);
   std::string out(trim(r.out));
   if (!r.ok() || out.empty() || out[0] != 'v') return std::nullopt;
   if (out.rfind("v2.", 0) == 0) return std::nullopt;  // Helm 2 has no `helm template` of charts as Argo CD runs it
   std::string version = out.substr(0, out.find('+'));
-  return RenderTool{{helm, "template"}, version, "helm " + version};
+  return RenderTool{{*path, "template"}, version, "helm " + version};
 }
 
 namespace {
@@ -132,7 +134,8 @@ std::string clean_tool_message(std::string message, const std::string& workspace
 
 std::string tool_failure(const ProcessResult& result, const std::string& tool, std::chrono::milliseconds timeout,
                          const std::string& workspace) {
-  if (!result.started) return tool + " did not start";
+  if (result.isolation_failed) return tool + " was not run: the render sandbox's namespaces could not be made";
+  if (!result.started) return tool + " did not start" + (result.err.empty() ? "" : ": " + result.err);
   if (result.timed_out) {
     return tool + " timed out after " + std::to_string(timeout.count() / 1000) + " s (--render-timeout)";
   }

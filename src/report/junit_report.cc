@@ -57,51 +57,38 @@ std::string xml(std::string_view raw) {
   return out;
 }
 
-std::string place(const Finding& f) {
-  return f.repo.value_or("(cluster)") + (f.path ? "/" + *f.path : "");
-}
+// A rule's cases beyond this many are counted in one last case: a run with
+// 100,000 findings of one rule stays a file a CI server takes (GitLab refuses
+// reports over 30 MB or 250,000 XML objects).
+constexpr size_t kMaxCasesPerRule = 1000;
 
-std::string described(const Finding& f) {
-  return format_place(place(f), {f.line, 0}) + ": " + std::string(severity_name(f.severity)) + ": " + f.message + " [" +
-         f.rule + "]";
+std::string described(const ReportInput& input, const Finding& f) {
+  return format_place(display_path(input, f), {f.line, f.column}) + ": " + std::string(severity_name(f.severity)) + ": " +
+         f.message + " [" + f.rule + "]";
 }
-
-// One test case: a rule on a file. It fails for findings at or above
-// --fail-on (new ones, in a pull-request run); a case with only suppressed
-// findings is skipped with their reasons; the rest is told in system-out.
-struct Case {
-  std::vector<const Finding*> failing, skipped, other;
-};
 
 bool failing(const ReportInput& input, const Finding& f) {
-  return input.fail_on && !f.existing && f.severity >= *input.fail_on;
+  return input.fail_on && !f.suppressed && !f.existing && f.severity >= *input.fail_on;
 }
 
-void write_case(std::ostream& body, const std::string& rule, const std::string& name, const Case* c) {
-  body << "    <testcase classname=\"driftlint." << xml(rule) << "\" name=\"" << xml(name) << "\"";
-  if (!c) {
-    body << "/>\n";
-    return;
-  }
+// One finding's case: failing at or above --fail-on (new ones, in a
+// pull-request run), skipped when suppressed, else passing with the finding
+// in system-out. Named by its place, so each stays the same case run to run.
+void write_case(std::ostream& body, const ReportInput& input, const Finding& f) {
+  std::string where = format_place(display_path(input, f), {f.line, f.column});
+  body << "    <testcase classname=\"driftlint." << xml(f.rule) << "\" name=\"" << xml(where.empty() ? "(cluster)" : where)
+       << ": " << xml(f.message) << "\"";
+  if (f.path) body << " file=\"" << xml(display_path(input, f)) << "\"";
   body << ">\n";
-  for (const Finding* f : c->failing) {
-    body << "      <failure type=\"" << severity_name(f->severity) << "\" message=\"" << xml(f->message) << "\">"
-         << xml(described(*f) + "\nhint: " + f->hint) << "</failure>\n";
-  }
-  std::vector<const Finding*> told = c->other;
-  if (c->failing.empty()) {
-    for (const Finding* f : c->skipped) {
-      body << "      <skipped message=\"" << xml("suppressed: " + f->suppression) << "\">" << xml(described(*f)) << "</skipped>\n";
-    }
+  if (failing(input, f)) {
+    body << "      <failure type=\"" << severity_name(f.severity) << "\" message=\"" << xml(f.message) << "\">"
+         << xml(described(input, f) + (f.hint.empty() ? "" : "\nhint: " + f.hint)) << "</failure>\n";
+  } else if (f.suppressed) {
+    body << "      <skipped message=\"" << xml("suppressed: " + f.suppression) << "\">" << xml(described(input, f))
+         << "</skipped>\n";
   } else {
-    told.insert(told.end(), c->skipped.begin(), c->skipped.end());
-  }
-  if (!told.empty()) {
-    std::string text;
-    for (const Finding* f : told) {
-      text += described(*f) + (f->suppressed ? " (suppressed: " + f->suppression + ")" : f->existing ? " (the base has it too)" : "") + "\n";
-    }
-    body << "      <system-out>" << xml(text) << "</system-out>\n";
+    std::string why = f.existing ? " (the base has it too)" : " (below --fail-on)";
+    body << "      <system-out>" << xml(described(input, f) + why) << "</system-out>\n";
   }
   body << "    </testcase>\n";
 }
@@ -120,52 +107,80 @@ std::string properties(const ReportInput& input) {
   return out + "    </properties>\n";
 }
 
+struct SuiteCounts {
+  size_t tests = 0, failures = 0, skipped = 0;
+};
+
+// A rule's suite body: its findings' cases (the first kMaxCasesPerRule, then
+// one case counting the rest), or one passing case when it found nothing.
+SuiteCounts write_suite_cases(std::ostream& body, const ReportInput& input, const std::string& rule,
+                              const std::vector<const Finding*>& found) {
+  SuiteCounts counts;
+  if (found.empty()) {
+    body << "    <testcase classname=\"driftlint." << xml(rule) << "\" name=\"" << xml(rule) << ": no findings in "
+         << input.load.files.size() << " files\"/>\n";
+    counts.tests = 1;
+    return counts;
+  }
+  size_t rest_failing = 0;
+  for (size_t i = 0; i < found.size(); ++i) {
+    const Finding& f = *found[i];
+    bool fails = failing(input, f);
+    if (i >= kMaxCasesPerRule) {
+      rest_failing += fails;
+      continue;
+    }
+    write_case(body, input, f);
+    ++counts.tests;
+    counts.failures += fails;
+    counts.skipped += !fails && f.suppressed;
+  }
+  if (found.size() > kMaxCasesPerRule) {
+    size_t rest = found.size() - kMaxCasesPerRule;
+    std::string text = std::to_string(rest) + " more findings of " + rule + " (" + std::to_string(rest_failing) +
+                       " failing), left out to keep this report small: the text or JSON report lists them all";
+    body << "    <testcase classname=\"driftlint." << xml(rule) << "\" name=\"" << xml(rule) << ": " << rest
+         << " more findings\">\n";
+    if (rest_failing) body << "      <failure type=\"more\" message=\"" << xml(text) << "\">" << xml(text) << "</failure>\n";
+    else body << "      <system-out>" << xml(text) << "</system-out>\n";
+    body << "    </testcase>\n";
+    ++counts.tests;
+    counts.failures += rest_failing > 0;
+  }
+  return counts;
+}
+
 }  // namespace
 
 std::string junit_report(const ReportInput& input) {
-  const LoadResult& load = input.load;
-  // Test case names: every file read (repo/path), and the places findings
-  // name that are no file read (a repo, the cluster).
-  std::vector<std::string> files;
-  std::set<std::string> file_set;
-  for (const LoadedFile& file : load.files) {
-    std::string name = load.repo_name(file.repo) + "/" + file.path;
-    if (file_set.insert(name).second) files.push_back(std::move(name));
+  std::map<std::string, std::vector<const Finding*>> by_rule;
+  for (const Finding& f : input.lint.findings) by_rule[f.rule].push_back(&f);
+  // Rules that ran, then any other rule a finding names (the config's own problems).
+  std::vector<std::string> rules;
+  std::set<std::string> listed;
+  for (const RuleInfo* rule : input.rules) {
+    if (listed.insert(rule->id).second) rules.push_back(rule->id);
   }
-  std::map<std::string, std::map<std::string, Case>> cases;  // rule -> file -> findings
-  for (const Finding& f : input.lint.findings) {
-    Case& c = cases[f.rule][place(f)];
-    (f.suppressed ? c.skipped : failing(input, f) ? c.failing : c.other).push_back(&f);
+  for (const auto& [rule, found] : by_rule) {
+    if (listed.insert(rule).second) rules.push_back(rule);
   }
   std::ostringstream body;
-  size_t total_tests = 0, total_failures = 0;
+  SuiteCounts total;
   std::string suite_properties = properties(input);
-  for (const RuleInfo* rule : input.rules) {
-    const std::map<std::string, Case>& found = cases[rule->id];
-    std::vector<std::string> names = files;
-    for (const auto& [name, c] : found) {
-      if (!file_set.count(name)) names.push_back(name);
-    }
-    size_t failures = 0, skipped = 0;
-    for (const auto& [name, c] : found) {
-      failures += !c.failing.empty();
-      skipped += c.failing.empty() && !c.skipped.empty();
-    }
-    total_tests += names.size();
-    total_failures += failures;
-    body << "  <testsuite name=\"" << xml(rule->id) << "\" tests=\"" << names.size() << "\" failures=\"" << failures
-         << "\" errors=\"0\" skipped=\"" << skipped << "\">\n"
-         << suite_properties;
-    for (const std::string& name : names) {
-      auto it = found.find(name);
-      write_case(body, rule->id, name, it == found.end() ? nullptr : &it->second);
-    }
-    body << "  </testsuite>\n";
+  for (const std::string& rule : rules) {
+    std::ostringstream cases;
+    SuiteCounts counts = write_suite_cases(cases, input, rule, by_rule[rule]);
+    total.tests += counts.tests;
+    total.failures += counts.failures;
+    total.skipped += counts.skipped;
+    body << "  <testsuite name=\"" << xml(rule) << "\" tests=\"" << counts.tests << "\" failures=\"" << counts.failures
+         << "\" errors=\"0\" skipped=\"" << counts.skipped << "\">\n"
+         << suite_properties << cases.str() << "  </testsuite>\n";
   }
   std::ostringstream out;
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<testsuites name=\"driftlint\" tests=\"" << total_tests << "\" failures=\"" << total_failures
-      << "\" errors=\"0\">\n"
+      << "<testsuites name=\"driftlint\" tests=\"" << total.tests << "\" failures=\"" << total.failures
+      << "\" errors=\"0\" skipped=\"" << total.skipped << "\">\n"
       << body.str() << "</testsuites>\n";
   return out.str();
 }

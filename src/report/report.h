@@ -16,6 +16,10 @@ namespace driftlint {
 struct ArgoModel;
 struct Snapshot;
 
+// Where the rule pages are published (SARIF's helpUri unless --help-uri-base
+// or the config's helpUriBase says otherwise): rules/<id>.md of the repository.
+inline constexpr const char* kDefaultHelpUriBase = "https://github.com/driftlint/driftlint/blob/main/rules/";
+
 struct RuleInfo;
 
 struct ReportInput {
@@ -36,7 +40,19 @@ struct ReportInput {
   std::optional<std::vector<std::string>> github_repos;
   // Markdown: when the report was made, seconds since 1970 (nullopt: not shown).
   std::optional<int64_t> generated_at;
+  // The absolute folder the user ran in: text and JUnit print a path under it
+  // relative to it, as typed (empty: always repo/path). See display_path.
+  std::string working_dir;
+  // github: annotations per severity before the rest are counted (--max-annotations).
+  size_t max_annotations = 10;
+  // SARIF: rule help pages are <help_uri_base><id>.md ("" : none).
+  std::string help_uri_base;
 };
+
+// Where a finding is for a person or an editor in `input.working_dir`:
+// relative to it when the file is on disk below it (so `path:line` opens
+// from there), else "repo/path"; "repo" or "" without a path.
+std::string display_path(const ReportInput& input, const Finding& f);
 
 struct SeverityCounts {
   size_t error = 0, warning = 0, notice = 0;
@@ -46,7 +62,9 @@ SeverityCounts count_findings(const LintOutput& lint);
 
 struct TextReportOptions {
   bool color = false;
-  bool quiet = false;  // findings only: no hints, no summary
+  bool quiet = false;        // findings only: no hints, no summary
+  bool every_hint = false;   // --hints each: a rule's hint after each of its findings, not the first only
+  enum class GroupBy { None, File, Rule } group_by = GroupBy::None;  // --group-by: a heading per file or rule
 };
 
 void write_text_report(std::ostream& out, const ReportInput& input, const TextReportOptions& options);
@@ -78,10 +96,11 @@ std::optional<std::vector<std::string>> github_home_repos(const std::vector<Repo
 std::string github_escape_data(std::string_view text);
 std::string github_escape_property(std::string_view text);
 
-// JUnit XML: a suite per rule (its <properties> the revision of each repo),
-// a test case per rule and file read; a failure per finding at or above
-// `fail_on`, suppressed findings as <skipped> with their reason, the others
-// in <system-out>.
+// JUnit XML: a suite per rule that ran (its <properties> the revision of
+// each repo): a failing test case per finding at or above `fail_on`, a
+// skipped one per suppressed finding, a passing one per other finding, and
+// one passing case when the rule found nothing. Its size follows the
+// findings, not the files read.
 std::string junit_report(const ReportInput& input);
 
 // GitLab Code Quality (codequality_report.cc): a JSON array of issues with

@@ -107,18 +107,28 @@ void describe_repos(Json& run, const SarifRepos& repos) {
   if (!provenance.empty()) run["versionControlProvenance"] = std::move(provenance);
 }
 
+// GitHub's problem.severity for a rule's default level.
+const char* problem_severity(Severity s) {
+  return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "recommendation";
+}
+
 Json rule_descriptors(const ReportInput& input, std::map<std::string, size_t>& rule_index) {
   Json rules = Json::array();
   for (const RuleInfo* r : input.rules) {
     rule_index[r->id] = rules.size();
     Json help = {{"text", r->hint}, {"markdown", "**What to do:** " + r->hint + "\n\n" + r->rationale}};
-    rules.push_back({{"id", r->id},
-                     {"name", pascal(r->id)},
-                     {"shortDescription", {{"text", r->summary}}},
-                     {"fullDescription", {{"text", r->rationale}}},
-                     {"help", help},
-                     {"defaultConfiguration", {{"level", level(r->default_severity)}}},
-                     {"properties", {{"tags", Json::array({"driftlint"})}}}});
+    Json tags = Json::array({"driftlint", r->needs_snapshot ? "cluster-drift" : "gitops"});
+    Json rule = {{"id", r->id},
+                 {"name", pascal(r->id)},
+                 {"shortDescription", {{"text", r->summary}}},
+                 {"fullDescription", {{"text", r->summary + " " + r->rationale}}}};
+    if (!input.help_uri_base.empty()) rule["helpUri"] = input.help_uri_base + r->id + ".md";
+    rule["help"] = std::move(help);
+    rule["defaultConfiguration"] = {{"level", level(r->default_severity)}};
+    rule["properties"] = {{"tags", std::move(tags)},
+                          {"precision", r->precision},
+                          {"problem.severity", problem_severity(r->default_severity)}};
+    rules.push_back(std::move(rule));
   }
   return rules;
 }

@@ -1,6 +1,9 @@
 #include "report/report.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
 
 namespace driftlint {
 
@@ -60,27 +63,95 @@ std::string summary_line(const ReportInput& input) {
   return line;
 }
 
-void write_text_report(std::ostream& out, const ReportInput& input, const TextReportOptions& options) {
-  for (const Finding& f : input.lint.findings) {
-    if (f.suppressed && !input.show_suppressed) continue;
-    std::string where = f.repo.value_or("");
-    if (f.path) where += (where.empty() ? "" : "/") + *f.path;  // no repo: the config file
+namespace {
+
+// One finding's line(s): "place: severity: message [rule]", then its hint
+// unless the rule's same hint was printed already (--hints each: always).
+class FindingWriter {
+ public:
+  FindingWriter(std::ostream& out, const ReportInput& input, const TextReportOptions& options)
+      : out_(out), input_(input), options_(options) {}
+
+  void write(const Finding& f) {
+    std::string where = display_path(input_, f);
     if (f.path && f.line) where = format_place(where, {f.line, f.column});
     if (where.empty()) where = "driftlint";
-    if (options.color) out << "\033[1m";
-    out << where << ":";
-    if (options.color) out << "\033[0m";
-    out << ' ';
-    if (options.color) out << color_of(f.severity);
-    out << severity_name(f.severity) << ":";
-    if (options.color) out << "\033[0m";
-    out << ' ' << f.message << " [" << f.rule << "]";
-    if (f.suppressed) out << " (suppressed: " << f.suppression << ")";
-    if (f.existing) out << " (already there at the base)";
-    out << "\n";
-    if (!options.quiet && !f.hint.empty()) out << "  hint: " << f.hint << "\n";
+    out_ << bold() << where << ":" << reset() << ' ' << color(f.severity) << severity_name(f.severity) << ":" << reset()
+         << ' ' << f.message << " [" << f.rule << "]";
+    if (f.suppressed) out_ << " (suppressed: " << f.suppression << ")";
+    if (f.existing) out_ << " (already there at the base)";
+    out_ << "\n";
+    if (options_.quiet || f.hint.empty()) return;
+    if (options_.every_hint || hinted_.insert({f.rule, f.hint}).second) out_ << "  hint: " << f.hint << "\n";
   }
-  if (!options.quiet) out << summary_line(input) << "\n";
+
+  void heading(const std::string& title, size_t count) {
+    out_ << bold() << "== " << title << " (" << plural(count, "finding") << ")" << reset() << "\n";
+  }
+
+ private:
+  const char* bold() const { return options_.color ? "\033[1m" : ""; }
+  const char* reset() const { return options_.color ? "\033[0m" : ""; }
+  const char* color(Severity s) const { return options_.color ? color_of(s) : ""; }
+
+  std::ostream& out_;
+  const ReportInput& input_;
+  const TextReportOptions& options_;
+  std::set<std::pair<std::string, std::string>> hinted_;  // (rule, hint) printed
+};
+
+// The findings shown, grouped by file or rule (one group, in report order, without --group-by).
+std::vector<std::pair<std::string, std::vector<const Finding*>>> groups(const ReportInput& input,
+                                                                        TextReportOptions::GroupBy by) {
+  std::map<std::string, std::vector<const Finding*>> grouped;
+  for (const Finding& f : input.lint.findings) {
+    if (f.suppressed && !input.show_suppressed) continue;
+    std::string key;
+    if (by == TextReportOptions::GroupBy::Rule) key = f.rule;
+    if (by == TextReportOptions::GroupBy::File) key = f.path ? display_path(input, f) : f.repo.value_or("driftlint");
+    grouped[key].push_back(&f);
+  }
+  return {grouped.begin(), grouped.end()};
+}
+
+// The closing table: findings counted (not suppressed, not already at the
+// base) by rule and severity, the rules with most errors first.
+void write_counts(std::ostream& out, const ReportInput& input) {
+  std::map<std::string, SeverityCounts> by_rule;
+  for (const Finding& f : input.lint.findings) {
+    if (f.suppressed || f.existing) continue;
+    SeverityCounts& c = by_rule[f.rule];
+    ++(f.severity == Severity::Error ? c.error : f.severity == Severity::Warning ? c.warning : c.notice);
+  }
+  if (by_rule.empty()) return;
+  std::vector<std::pair<std::string, SeverityCounts>> rows(by_rule.begin(), by_rule.end());
+  std::stable_sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+    return std::tie(b.second.error, b.second.warning, b.second.notice) <
+           std::tie(a.second.error, a.second.warning, a.second.notice);
+  });
+  size_t width = 4;
+  for (const auto& [rule, c] : rows) width = std::max(width, rule.size());
+  auto row = [&](const std::string& rule, const std::string& e, const std::string& w, const std::string& n) {
+    out << "  " << rule << std::string(width - rule.size(), ' ') << std::string(8 - std::min<size_t>(8, e.size()), ' ') << e
+        << std::string(10 - std::min<size_t>(10, w.size()), ' ') << w << std::string(9 - std::min<size_t>(9, n.size()), ' ')
+        << n << "\n";
+  };
+  out << "\nfindings by rule:\n";
+  row("rule", "errors", "warnings", "notices");
+  for (const auto& [rule, c] : rows) row(rule, std::to_string(c.error), std::to_string(c.warning), std::to_string(c.notice));
+}
+
+}  // namespace
+
+void write_text_report(std::ostream& out, const ReportInput& input, const TextReportOptions& options) {
+  FindingWriter writer(out, input, options);
+  for (const auto& [title, findings] : groups(input, options.group_by)) {
+    if (options.group_by != TextReportOptions::GroupBy::None) writer.heading(title, findings.size());
+    for (const Finding* f : findings) writer.write(*f);
+  }
+  if (options.quiet) return;
+  write_counts(out, input);
+  out << summary_line(input) << "\n";
 }
 
 }  // namespace driftlint

@@ -127,4 +127,16 @@ Finding app_source_finding(const Rule& rule, const LintContext& context, const A
   return f;
 }
 
+Finding app_source_node_finding(const Rule& rule, const LintContext& context, const Application& app,
+                                size_t source, yaml::Node node, std::string message) {
+  const Manifest* in_file = in_repos(context, app.repo_manifest) && node.valid() && node.tree() == app.repo_manifest->root.tree()
+                                ? app.repo_manifest
+                            : in_repos(context, app.application_set_manifest) && node.valid() ? app.application_set_manifest
+                                                                                               : nullptr;
+  if (!in_file) return app_source_finding(rule, context, app, source, "path", std::move(message));
+  Finding f = rule.finding_at(context, *in_file, node, std::move(message));
+  f.object = ObjectRef{"argoproj.io/v1alpha1", "Application", app.ns, app.name};
+  return f;
+}
+
 }  // namespace driftlint

@@ -36,6 +36,11 @@ namespace driftlint {
 Finding app_source_finding(const Rule& rule, const LintContext& context, const Application& app,
                            size_t source, std::string_view key, std::string message);
 
+// The same at `node`, a node of the app's source (a `valueFiles` entry): in
+// the Application's file, or in the ApplicationSet whose template wrote it.
+Finding app_source_node_finding(const Rule& rule, const LintContext& context, const Application& app,
+                                size_t source, yaml::Node node, std::string message);
+
 // Whether a manifest pointer belongs to the loaded repos (not the snapshot).
 bool in_repos(const LintContext& context, const Manifest* manifest);
 

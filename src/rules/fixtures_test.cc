@@ -99,6 +99,7 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   LoadIndex index(load);
   RenderSet renders;
   add_outputs(renders, renderer.render(root_kustomizations(load, index)));
+  render_partial_builds(renderer, load, index, renders);
   LintContext context{load, config, *gpu};
   context.objects = applied_objects(load, index, renders);
   context.renders = &renders;

@@ -10,7 +10,9 @@ namespace driftlint {
 // is the rule in src/rules/name.cc, which defines `RuleEntry name_rule()`.
 #define DRIFTLINT_CPP_RULES(X) \
   X(app_source_missing) \
+  X(app_wave_ungated) \
   X(config_weakened) \
+  X(crd_in_other_app) \
   X(deprecated_api) \
   X(duplicate_key) \
   X(duplicate_resource) \
@@ -24,6 +26,7 @@ namespace driftlint {
   X(live_missing) \
   X(missing_semaphore_key) \
   X(namespace_gpu_quota) \
+  X(namespace_owner) \
   X(not_deployed) \
   X(preemption_disabled) \
   X(render_failed) \
@@ -32,6 +35,7 @@ namespace driftlint {
   X(self_heal_revert) \
   X(semaphore_merge_overwrite) \
   X(semaphore_not_gpu_ceiling) \
+  X(shared_resource) \
   X(stale_checkout) \
   X(suppression_unknown_rule) \
   X(suppression_without_reason) \

@@ -1,8 +1,12 @@
 #include <algorithm>
+#include <iterator>
+#include <map>
+#include <tuple>
 
 #include "argocd/model.h"
 #include "base/strings.h"
 #include "lint/rule.h"
+#include "rules/argocd_findings.h"
 
 namespace driftlint {
 
@@ -59,24 +63,75 @@ std::vector<std::string> apps_building(const LintContext& context, const RenderO
 
 void report_application_sets(const Rule& rule, const LintContext& context, std::vector<Finding>& out);
 
+// Sources Argo CD refuses because a path they name leaves the repo.
+void report_refused_sources(const Rule& rule, const LintContext& context, std::vector<Finding>& out) {
+  if (!context.argo) return;
+  for (const Application& app : context.argo->apps) {
+    for (size_t s = 0; s < app.sources.size(); ++s) {
+      const BoundSource& bound = app.sources[s].bound;
+      if (bound.refused.empty()) continue;
+      out.push_back(app_source_node_finding(rule, context, app, s, bound.refused_node,
+                                            describe_app(app) + " does not render: " + bound.refused +
+                                                " (Argo CD refuses it; driftlint reads nothing outside a repo)"));
+    }
+  }
+}
+
+namespace {
+
+std::string describe_build(const LintContext& context, const RenderOutput* build) {
+  bool chart = build->anchor_path.size() >= 10 && build->anchor_path.rfind("Chart.yaml") == build->anchor_path.size() - 10;
+  return std::string(chart ? "helm template of " : "kustomize build of ") + context.load.repo_name(build->repo) + "/" +
+         (build->folder.empty() ? "." : build->folder);
+}
+
+// One finding per cause: the builds that fail alike at one place (a missing
+// file that 13 overlays include) are named in it, not reported 13 times.
+Finding cause_finding(const Rule& rule, const LintContext& context, const std::vector<const RenderOutput*>& builds) {
+  std::vector<std::string> apps;
+  for (const RenderOutput* b : builds) {
+    for (std::string& a : apps_building(context, b)) apps.push_back(std::move(a));
+  }
+  std::sort(apps.begin(), apps.end());
+  apps.erase(std::unique(apps.begin(), apps.end()), apps.end());
+  std::string for_apps = apps.empty() ? "" : " (app" + std::string(apps.size() == 1 ? " " : "s ") + join(apps, ", ") + ")";
+  const RenderOutput* first = builds.front();
+  std::string message;
+  if (builds.size() == 1) {
+    message = describe_build(context, first) + " fails" + for_apps + ": " + first->message;
+  } else {
+    std::vector<std::string> named;
+    for (size_t i = 0; i < builds.size() && i < 3; ++i) named.push_back(describe_build(context, builds[i]));
+    message = first->message + ": " + std::to_string(builds.size()) + " builds fail" + for_apps + " (" + join(named, "; ") +
+              (builds.size() > 3 ? " and " + std::to_string(builds.size() - 3) + " more" : "") + ")";
+  }
+  Finding f = rule.finding_in_repo(context, first->repo, first->anchor_path, message);
+  f.line = first->anchor_position.line ? first->anchor_position.line : 1;
+  f.column = first->anchor_position.line ? first->anchor_position.column : 1;
+  f.apps = apps;
+  return f;
+}
+
+}  // namespace
+
 void RenderFailedRule::check(const LintContext& context, std::vector<Finding>& out) const {
   report_application_sets(*this, context, out);
+  report_refused_sources(*this, context, out);
   if (!context.renders) return;
+  using Cause = std::tuple<uint32_t, std::string, uint32_t, uint32_t, std::string>;
+  std::map<Cause, std::vector<const RenderOutput*>> causes;
   for (const RenderOutput* build : context.renders->outputs) {
     if (build->status != RenderOutput::Status::Failed) continue;
-    std::vector<std::string> apps = apps_building(context, build);
-    std::string what = build->anchor_path.size() >= 10 && build->anchor_path.rfind("Chart.yaml") == build->anchor_path.size() - 10
-                           ? "helm template of "
-                           : "kustomize build of ";
-    std::string folder = build->folder.empty() ? "." : build->folder;
-    std::string for_apps = apps.empty() ? "" : " (app" + std::string(apps.size() == 1 ? " " : "s ") + join(apps, ", ") + ")";
-    Finding f = finding_in_repo(context, build->repo, build->anchor_path,
-                                what + context.load.repo_name(build->repo) + "/" + folder + " fails" + for_apps + ": " +
-                                    build->message);
-    f.line = 1;
-    f.column = 1;
-    f.apps = apps;
-    out.push_back(std::move(f));
+    causes[{build->repo, build->anchor_path, build->anchor_position.line, build->anchor_position.column, build->message}]
+        .push_back(build);
+  }
+  for (auto& [cause, builds] : causes) {
+    // A kustomization built only because one that includes it failed is
+    // named when it fails for a cause of its own, never counted again.
+    std::vector<const RenderOutput*> real;
+    std::copy_if(builds.begin(), builds.end(), std::back_inserter(real),
+                 [&](const RenderOutput* b) { return !context.renders->partial.count(b); });
+    out.push_back(cause_finding(*this, context, real.empty() ? builds : real));
   }
 }
 

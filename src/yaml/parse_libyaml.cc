@@ -6,7 +6,7 @@
 #include <yaml.h>
 
 #include <algorithm>
-#include <cstring>
+#include <cstdio>
 #include <string>
 
 #include "yaml/libyaml_source.h"
@@ -19,50 +19,49 @@ EventMark to_event_mark(const yaml_mark_t& mark) {
           static_cast<uint64_t>(mark.index), true};
 }
 
-scan::Mark to_scan_mark(const yaml_mark_t& mark) { return {mark.index, mark.line, mark.column}; }
-
 std::string_view text_of(const yaml_char_t* s) {
   return s ? std::string_view(reinterpret_cast<const char*>(s)) : std::string_view();
 }
 
-SyntaxError parser_error(const yaml_parser_t& parser, const LibyamlRun& run) {
-  if (parser.error == YAML_MEMORY_ERROR) return {{}, "out of memory while parsing"};
-  scan::Problem p;
-  if (parser.error == YAML_READER_ERROR) {
-    p.kind = scan::Problem::Kind::Reader;
-    bool limited = run.reader && run.reader->problem && parser.problem && std::strcmp(parser.problem, "input error") == 0;
-    // The read stopped where the original text has a byte the reader refuses.
-    p.reader = limited ? *run.reader->problem
-                       : scan::ReaderProblem{parser.problem ? parser.problem : "cannot read", parser.problem_offset,
-                                             parser.problem_value};
-  } else {
-    p.kind = scan::Problem::Kind::Parser;
-    p.problem = parser.problem ? parser.problem : "cannot parse";
-    p.context = parser.context;
-    p.context_mark = to_scan_mark(parser.context_mark);
-    p.problem_mark = to_scan_mark(parser.problem_mark);
+// Reader errors carry a byte offset, not a mark.
+EventMark mark_at_offset(std::string_view text, uint64_t offset) {
+  EventMark mark;
+  offset = std::min<uint64_t>(offset, text.size());
+  size_t line_start = 0;
+  for (size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++mark.line;
+      line_start = i + 1;
+    }
   }
-  return describe_problem(p, run.original);
+  mark.column = static_cast<uint32_t>(offset - line_start);
+  mark.offset = offset;
+  return mark;
 }
 
-// libyaml reads `size` bytes, then its read fails (see LibyamlRun::input_limit)
-// or the input ends.
-struct LimitedInput {
-  const char* data;
-  size_t size;
-  bool fails_at_end;
-  size_t position = 0;
-};
-
-int read_limited(void* data, unsigned char* buffer, size_t size, size_t* size_read) {
-  auto* in = static_cast<LimitedInput*>(data);
-  *size_read = 0;
-  if (in->position == in->size) return in->fails_at_end ? 0 : 1;
-  size_t n = std::min(size, in->size - in->position);
-  std::memcpy(buffer, in->data + in->position, n);
-  in->position += n;
-  *size_read = n;
-  return 1;
+// "did not find expected key (while parsing a block mapping that starts at 3:1)"
+SyntaxError parser_error(const yaml_parser_t& parser, std::string_view text) {
+  if (parser.error == YAML_MEMORY_ERROR) return {{}, "out of memory while parsing"};
+  if (parser.error == YAML_READER_ERROR) {
+    std::string message = parser.problem ? parser.problem : "cannot read";
+    if (parser.problem_value != -1) {
+      char hex[24];
+      std::snprintf(hex, sizeof hex, " (#x%X)", static_cast<unsigned>(parser.problem_value));
+      message += hex;
+    }
+    return {to_position(mark_at_offset(text, parser.problem_offset)), message};
+  }
+  std::string message = parser.problem ? parser.problem : "cannot parse";
+  if (parser.context) {
+    message += " (" + std::string(parser.context);
+    const yaml_mark_t& c = parser.context_mark;
+    const yaml_mark_t& p = parser.problem_mark;
+    if (c.line != p.line || c.column != p.column) {
+      message += " that starts at " + std::to_string(c.line + 1) + ":" + std::to_string(c.column + 1);
+    }
+    message += ")";
+  }
+  return {to_position(to_event_mark(parser.problem_mark)), message};
 }
 
 class LibyamlParser {
@@ -99,141 +98,60 @@ class Event {
   bool filled_ = false;
 };
 
-void deliver_scalar(TreeBuilder& builder, const yaml_event_t& e) {
-  const auto& s = e.data.scalar;
-  std::string_view tag = text_of(s.tag);
-  std::string_view value(reinterpret_cast<const char*>(s.value), s.length);
-  builder.scalar(to_event_mark(e.start_mark), TreeBuilder::style_of(tag, s.style == YAML_PLAIN_SCALAR_STYLE), tag,
-                 text_of(s.anchor), value);
+void deliver(TreeBuilder& builder, const yaml_event_t& e) {
+  switch (e.type) {
+    case YAML_DOCUMENT_START_EVENT: builder.document_start(to_event_mark(e.start_mark)); break;
+    case YAML_DOCUMENT_END_EVENT: builder.document_end(); break;
+    case YAML_SCALAR_EVENT: {
+      const auto& s = e.data.scalar;
+      std::string_view tag = text_of(s.tag);
+      std::string_view value(reinterpret_cast<const char*>(s.value), s.length);
+      builder.scalar(to_event_mark(e.start_mark), TreeBuilder::style_of(tag, s.style == YAML_PLAIN_SCALAR_STYLE), tag,
+                     text_of(s.anchor), value);
+      break;
+    }
+    case YAML_ALIAS_EVENT: builder.alias(to_event_mark(e.start_mark), text_of(e.data.alias.anchor)); break;
+    case YAML_SEQUENCE_START_EVENT:
+      builder.container_start(to_event_mark(e.start_mark), NodeKind::Sequence, text_of(e.data.sequence_start.anchor),
+                              e.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE);
+      break;
+    case YAML_MAPPING_START_EVENT:
+      builder.container_start(to_event_mark(e.start_mark), NodeKind::Map, text_of(e.data.mapping_start.anchor),
+                              e.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE);
+      break;
+    case YAML_SEQUENCE_END_EVENT:
+    case YAML_MAPPING_END_EVENT: builder.container_end(); break;
+    default: break;
+  }
 }
-
-std::vector<TagDirective> tags_of(const yaml_event_t& e) {
-  std::vector<TagDirective> tags;
-  const auto& d = e.data.document_start.tag_directives;
-  for (const yaml_tag_directive_t* t = d.start; t && t != d.end; ++t) {
-    tags.push_back({std::string(text_of(t->handle)), std::string(text_of(t->prefix))});
-  }
-  return with_default_tags(std::move(tags));
-}
-
-// libyaml's events into the builder; flow collections started in the block
-// context go to the run's handler first.
-class EventLoop {
- public:
-  EventLoop(const LibyamlRun& run, TreeBuilder& builder, ParsedFile& out, yaml_parser_t* parser)
-      : run_(run), builder_(builder), out_(out), parser_(parser) {}
-
-  LibyamlResult run() {
-    try {
-      while (true) {
-        if (!event_.next(parser_)) {
-          out_.error = parser_error(*parser_, run_);
-          return LibyamlResult::Done;
-        }
-        const yaml_event_t& e = *event_;
-        if (e.type == YAML_STREAM_END_EVENT) return LibyamlResult::Done;
-        if (e.type == YAML_SEQUENCE_START_EVENT || e.type == YAML_MAPPING_START_EVENT) {
-          if (Step step = start_collection(e); step != Step::Go) return step == Step::Stop ? LibyamlResult::Done : result_;
-        } else {
-          deliver(e);
-        }
-      }
-    } catch (const BuildError& e) {
-      out_.error = SyntaxError{to_position(e.mark), e.message};
-    }
-    return LibyamlResult::Done;
-  }
-
- private:
-  void deliver(const yaml_event_t& e) {
-    switch (e.type) {
-      case YAML_DOCUMENT_START_EVENT:
-        if (run_.handler) run_.handler->document(tags_of(e));
-        builder_.document_start(to_event_mark(e.start_mark));
-        break;
-      case YAML_DOCUMENT_END_EVENT: builder_.document_end(); break;
-      case YAML_SCALAR_EVENT: deliver_scalar(builder_, e); break;
-      case YAML_ALIAS_EVENT: builder_.alias(to_event_mark(e.start_mark), text_of(e.data.alias.anchor)); break;
-      case YAML_SEQUENCE_END_EVENT:
-      case YAML_MAPPING_END_EVENT:
-        if (flow_depth_ > 0) --flow_depth_;
-        builder_.container_end();
-        break;
-      default: break;
-    }
-  }
-
-  // Go on, stop (out_.error says why), or return result_.
-  enum class Step : uint8_t { Go, Stop, Return };
-
-  Step start_collection(const yaml_event_t& e) {
-    bool sequence = e.type == YAML_SEQUENCE_START_EVENT;
-    bool flow = sequence ? e.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE
-                         : e.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE;
-    std::string_view anchor = text_of(sequence ? e.data.sequence_start.anchor : e.data.mapping_start.anchor);
-    if (flow && flow_depth_ == 0 && run_.handler) {
-      // A flow collection never holds a block one: at flow depth 0 this one starts in the block context.
-      LibyamlFlowStart start{to_event_mark(e.start_mark), e.end_mark.index - 1, anchor};
-      uint64_t end = run_.handler->flow_start(start, builder_, out_);
-      if (end == FlowHandler::kFailed) return Step::Stop;
-      if (end == FlowHandler::kMismatch) return give(LibyamlResult::Mismatch);
-      if (end != FlowHandler::kLibyamlParses) return skip_copy(end) ? Step::Go : give(LibyamlResult::Mismatch);
-    }
-    // Flow collections hold only flow collections, so one counter tells the flow depth.
-    if ((flow || flow_depth_ > 0) && ++flow_depth_ > run_.handoff_depth) return give(LibyamlResult::HandOff);
-    builder_.container_start(to_event_mark(e.start_mark), sequence ? NodeKind::Sequence : NodeKind::Map, anchor);
-    return Step::Go;
-  }
-
-  Step give(LibyamlResult result) {
-    result_ = result;
-    return Step::Return;
-  }
-
-  // libyaml's own events for a collection the handler parsed: they must end
-  // with the collection's end where the handler's did.
-  bool skip_copy(uint64_t end) {
-    for (int depth = 1; depth > 0;) {
-      if (!event_.next(parser_)) return false;
-      const yaml_event_t& e = *event_;
-      if (e.type == YAML_SEQUENCE_START_EVENT || e.type == YAML_MAPPING_START_EVENT) ++depth;
-      if (e.type == YAML_SEQUENCE_END_EVENT || e.type == YAML_MAPPING_END_EVENT) --depth;
-      if (e.type == YAML_STREAM_END_EVENT || e.type == YAML_DOCUMENT_START_EVENT ||
-          e.type == YAML_DOCUMENT_END_EVENT || (depth == 0 && e.start_mark.index != end)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  const LibyamlRun& run_;
-  TreeBuilder& builder_;
-  ParsedFile& out_;
-  yaml_parser_t* parser_;
-  Event event_;
-  size_t flow_depth_ = 0;
-  LibyamlResult result_ = LibyamlResult::Done;
-};
 
 }  // namespace
 
-LibyamlResult parse_with_libyaml(const LibyamlRun& run, TreeBuilder& builder, ParsedFile& out) {
+void parse_with_libyaml(std::string_view text, TreeBuilder& builder, ParsedFile& out) {
   LibyamlParser parser;
   if (!parser.ok()) {
     out.error = SyntaxError{{}, "out of memory while starting the YAML parser"};
-    return LibyamlResult::Done;
+    return;
   }
-  LimitedInput limited{run.input.data(), std::min(run.input_limit, run.input.size()),
-                       run.input_limit <= run.input.size()};
-  if (run.input_limit != SIZE_MAX) {
-    yaml_parser_set_input(parser.get(), read_limited, &limited);
-  } else {
-    // libyaml asserts on a null input even when its size is 0 (found by
-    // ci/fuzz: an empty std::string_view has a null data()).
-    const char* input = run.input.data() ? run.input.data() : "";
-    yaml_parser_set_input_string(parser.get(), reinterpret_cast<const unsigned char*>(input), run.input.size());
+  // libyaml asserts on a null input even when its size is 0 (found by
+  // ci/fuzz: an empty std::string_view has a null data()).
+  const char* input = text.data() ? text.data() : "";
+  yaml_parser_set_input_string(parser.get(), reinterpret_cast<const unsigned char*>(input), text.size());
+  Event event;
+  try {
+    while (true) {
+      if (!event.next(parser.get())) {
+        out.error = parser_error(*parser.get(), text);
+        return;
+      }
+      if ((*event).type == YAML_STREAM_END_EVENT) return;
+      // The builder refuses flow nesting past kMaxFlowDepth before libyaml's
+      // scanner, whose cost per token grows with that depth, reads much further.
+      deliver(builder, *event);
+    }
+  } catch (const BuildError& e) {
+    out.error = SyntaxError{to_position(e.mark), e.message};
   }
-  return EventLoop(run, builder, out, parser.get()).run();
 }
 
 }  // namespace driftlint::yaml

@@ -60,13 +60,14 @@ class YamlCppEvents final : public YAML::EventHandler {
     builder_.scalar(to_event_mark(mark), style, tag, anchor_name(anchor), value);
   }
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                       YAML::EmitterStyle::value) override {
-    builder_.container_start(to_event_mark(mark), NodeKind::Sequence, anchor_name(anchor));
+                       YAML::EmitterStyle::value style) override {
+    builder_.container_start(to_event_mark(mark), NodeKind::Sequence, anchor_name(anchor),
+                             style == YAML::EmitterStyle::Flow);
   }
   void OnSequenceEnd() override { builder_.container_end(); }
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
-                  YAML::EmitterStyle::value) override {
-    builder_.container_start(to_event_mark(mark), NodeKind::Map, anchor_name(anchor));
+                  YAML::EmitterStyle::value style) override {
+    builder_.container_start(to_event_mark(mark), NodeKind::Map, anchor_name(anchor), style == YAML::EmitterStyle::Flow);
   }
   void OnMapEnd() override { builder_.container_end(); }
 

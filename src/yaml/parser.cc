@@ -3,7 +3,6 @@
 #include <exception>
 #include <new>
 
-#include "yaml/deep_flow.h"
 #include "yaml/libyaml_source.h"
 #include "yaml/tree_builder.h"
 
@@ -29,30 +28,16 @@ void parse_with_yaml_cpp_engine(std::string_view text, const ParseLimits& limits
   out.tree = builder.tree();
 }
 
-// libyaml, until flow collections nest deeper than it parses in linear time;
-// then the whole file again on the deep-flow path.
 void parse_with_libyaml_engine(std::string_view text, const ParseLimits& limits, ParsedFile& out) {
-  {
-    TreeBuilder builder(out, limits);
-    LibyamlRun run;
-    run.input = text;
-    run.original = text;
-    run.handoff_depth = kLibyamlFlowDepth;
-    LibyamlResult result = LibyamlResult::Done;
-    try {
-      result = parse_with_libyaml(run, builder, out);
-    } catch (const std::bad_alloc&) {
-      throw;
-    } catch (const std::exception& e) {
-      out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
-    }
-    if (result != LibyamlResult::HandOff) {
-      out.tree = builder.tree();
-      return;
-    }
+  TreeBuilder builder(out, limits);
+  try {
+    parse_with_libyaml(text, builder, out);
+  } catch (const std::bad_alloc&) {
+    throw;
+  } catch (const std::exception& e) {
+    out.error = SyntaxError{{}, std::string("cannot parse: ") + e.what()};
   }
-  out = ParsedFile{};
-  parse_deep_flow(text, limits, out, kLibyamlFlowDepth);
+  out.tree = builder.tree();
 }
 
 }  // namespace

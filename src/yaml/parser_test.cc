@@ -125,8 +125,9 @@ TEST(ParserTest, AliasBombIsStopped) {
 }
 
 TEST(ParserTest, DeepNestingIsAnErrorNotACrash) {
-  std::string deep(10000, '[');
-  deep += std::string(10000, ']');
+  std::string deep;
+  for (int i = 0; i < 10000; ++i) deep += "- ";
+  deep += "x\n";
   for (YamlEngine engine : {YamlEngine::Libyaml, YamlEngine::YamlCpp}) {
     ParseLimits limits;
     limits.engine = engine;
@@ -137,6 +138,32 @@ TEST(ParserTest, DeepNestingIsAnErrorNotACrash) {
       EXPECT_NE(f.error->message.find("--max-nesting-depth"), std::string::npos) << f.error->message;
     }
   }
+}
+
+TEST(ParserTest, FlowNestingPastTheLimitIsRefusedAtTheBracket) {
+  for (YamlEngine engine : {YamlEngine::Libyaml, YamlEngine::YamlCpp}) {
+    ParseLimits limits;
+    limits.engine = engine;
+    std::string at_limit = "a: " + std::string(64, '[') + std::string(64, ']') + "\n";
+    EXPECT_FALSE(parse_yaml(at_limit, limits).error);
+    // A block collection inside does not reset the count: only flow ones nest in flow.
+    std::string past = "a:\n  b: " + std::string(40, '[') + std::string(25, '{') + std::string(25, '}') + std::string(40, ']') + "\n";
+    ParsedFile f = parse_yaml(past, limits);
+    ASSERT_TRUE(f.error);
+    EXPECT_EQ(f.error->message,
+              "flow collections ('[' and '{') nest deeper than 64 levels here: not parsed (write deep structures in block style)");
+    EXPECT_EQ(f.error->position.line, 2u);
+    EXPECT_EQ(f.error->position.column, 5u + 65u);
+  }
+}
+
+TEST(ParserTest, DeepFlowNestingCostsLittle) {
+  // 8 MB of brackets 100,000 deep: refused at the 65th, never scanned on
+  // (libyaml's scanner costs time in proportion to the flow depth per token).
+  std::string deep = "a: " + std::string(4'000'000, '[') + std::string(4'000'000, ']') + "\n";
+  ParsedFile f = parse_yaml(deep);
+  ASSERT_TRUE(f.error);
+  EXPECT_EQ(f.error->position.column, 4u + 64u);
 }
 
 TEST(ParserTest, NestingLimitCanBeRaisedAndLowered) {

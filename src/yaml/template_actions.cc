@@ -1,6 +1,8 @@
 #include "yaml/template_actions.h"
 
-#include "yaml/scanner.h"
+#include <yaml.h>
+
+#include "yaml/parser.h"
 
 namespace driftlint::yaml {
 namespace {
@@ -57,29 +59,68 @@ std::optional<TemplateAction> action_on_line(std::string_view text, uint64_t ind
 
 }  // namespace
 
+namespace {
+
+// libyaml's scanner, token by token, for where it gives up.
+class TokenScanner {
+ public:
+  explicit TokenScanner(std::string_view text) {
+    ok_ = yaml_parser_initialize(&parser_) != 0;
+    const char* input = text.data() ? text.data() : "";
+    if (ok_) yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(input), text.size());
+  }
+  ~TokenScanner() {
+    if (filled_) yaml_token_delete(&token_);
+    if (ok_) yaml_parser_delete(&parser_);
+  }
+  TokenScanner(const TokenScanner&) = delete;
+  TokenScanner& operator=(const TokenScanner&) = delete;
+
+  bool next() {
+    if (filled_) yaml_token_delete(&token_);
+    filled_ = ok_ && yaml_parser_scan(&parser_, &token_) != 0 && parser_.error == YAML_NO_ERROR;
+    return filled_;
+  }
+  const yaml_token_t& token() const { return token_; }
+  const yaml_parser_t& parser() const { return parser_; }
+
+ private:
+  yaml_parser_t parser_{};
+  yaml_token_t token_{};
+  bool ok_ = false, filled_ = false;
+};
+
+}  // namespace
+
 std::optional<TemplateAction> find_template_action(std::string_view text) {
   if (text.find("{{") == std::string_view::npos && text.find("{%") == std::string_view::npos &&
       text.find("${") == std::string_view::npos && text.find("%{") == std::string_view::npos) {
     return std::nullopt;
   }
-  scan::ReaderCheck reader = scan::check_reader(text);
-  std::string_view scanned = reader.scanned(text);
-  scan::Scanner scanner(scanned, reader);
+  TokenScanner scanner(text);
+  size_t flow_depth = 0;
   for (;;) {
-    scan::Token t;
-    if (!scanner.scan(t)) {
-      const scan::Problem& p = scanner.problem();
-      if (p.kind != scan::Problem::Kind::Scanner) return std::nullopt;
+    if (!scanner.next()) {
+      const yaml_parser_t& p = scanner.parser();
+      if (p.error != YAML_SCANNER_ERROR) return std::nullopt;
       // The scanner reads ahead while a simple key may be pending: the action
       // is on the line of the context ("while scanning a simple key") or of the problem.
       if (p.context) {
-        if (auto a = action_on_line(scanned, p.context_mark.index, p.context_mark.line)) return a;
+        if (auto a = action_on_line(text, p.context_mark.index, p.context_mark.line)) return a;
       }
-      return action_on_line(scanned, p.problem_mark.index, p.problem_mark.line);
+      return action_on_line(text, p.problem_mark.index, p.problem_mark.line);
     }
-    if (t.type == scan::TokenType::StreamEnd) return std::nullopt;
-    if (t.type == scan::TokenType::FlowMappingStart && opens_action(scanned, t.start.index)) {
-      return action_at(scanned, t.start.index, t.start.line, t.start.column);
+    const yaml_token_t& t = scanner.token();
+    if (t.type == YAML_STREAM_END_TOKEN) return std::nullopt;
+    if (t.type == YAML_FLOW_SEQUENCE_START_TOKEN || t.type == YAML_FLOW_MAPPING_START_TOKEN) {
+      // Deeper flow nesting is not parsed at all (ParseLimits::kMaxFlowDepth),
+      // and libyaml's cost per token grows with it: stop here.
+      if (++flow_depth > ParseLimits::kMaxFlowDepth) return std::nullopt;
+    } else if ((t.type == YAML_FLOW_SEQUENCE_END_TOKEN || t.type == YAML_FLOW_MAPPING_END_TOKEN) && flow_depth > 0) {
+      --flow_depth;
+    }
+    if (t.type == YAML_FLOW_MAPPING_START_TOKEN && opens_action(text, t.start_mark.index)) {
+      return action_at(text, t.start_mark.index, t.start_mark.line, t.start_mark.column);
     }
   }
 }

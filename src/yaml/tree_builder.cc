@@ -96,10 +96,15 @@ void TreeBuilder::throw_too_deep(const EventMark& mark) const {
                              " levels; raise --max-nesting-depth to allow it"};
 }
 
-void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::string_view anchor) {
+void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::string_view anchor, bool flow) {
   // Rules, the diff and the schema validator walk trees recursively; the
   // limit keeps their stacks bounded whatever the input.
   if (frames_.size() >= limits_.max_depth) throw_too_deep(mark);
+  if ((flow || flow_depth_ > 0) && ++flow_depth_ > ParseLimits::kMaxFlowDepth) {
+    throw BuildError{mark, "flow collections ('[' and '{') nest deeper than " +
+                               std::to_string(ParseLimits::kMaxFlowDepth) +
+                               " levels here: not parsed (write deep structures in block style)"};
+  }
   NodeData d;
   d.kind = kind;
   d.position = placed(mark);
@@ -110,6 +115,7 @@ void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::str
 }
 
 void TreeBuilder::container_end() {
+  if (flow_depth_ > 0) --flow_depth_;
   Frame frame = std::move(frames_.back());
   frames_.pop_back();
   NodeData& d = tree_->nodes_[frame.node];

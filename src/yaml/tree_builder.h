@@ -52,7 +52,8 @@ class TreeBuilder {
   void scalar(const EventMark& mark, ScalarStyle style, std::string_view tag,
               std::string_view anchor, std::string_view value);
   void alias(const EventMark& mark, std::string_view anchor);
-  void container_start(const EventMark& mark, NodeKind kind, std::string_view anchor);
+  // `flow`: a `[...]` or `{...}` collection, counted against kMaxFlowDepth.
+  void container_start(const EventMark& mark, NodeKind kind, std::string_view anchor, bool flow = false);
   void container_end();
 
   // How an event's scalar is typed: plain and untagged (the YAML 1.1
@@ -119,6 +120,7 @@ class TreeBuilder {
   Position placed(const EventMark& mark) const;
   std::shared_ptr<Tree> tree_;
   std::vector<Frame> frames_;
+  size_t flow_depth_ = 0;  // open flow collections: they hold only flow collections
   std::vector<uint32_t> scratch_;
   std::unordered_map<std::string, Anchor> anchors_;
   std::unordered_set<uint32_t> merge_keys_;

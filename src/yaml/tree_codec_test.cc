@@ -11,18 +11,21 @@
 namespace driftlint::yaml {
 namespace {
 
+// Block sequences nested `levels` deep on one line ("- - - x").
 std::string nested(size_t levels, const std::string& inside) {
-  return std::string(levels, '[') + inside + std::string(levels, ']');
+  std::string out;
+  for (size_t i = 0; i < levels; ++i) out += "- ";
+  return out + inside;
 }
 
 // One anchored chain 600 deep, used again 600 deep: 1,201 levels through the alias.
-std::string alias_deepened() { return "a: &x " + nested(600, "1") + "\nb: " + nested(600, "*x") + "\n"; }
+std::string alias_deepened() { return "a: &x\n" + nested(600, "1") + "\nb:\n" + nested(600, "*x") + "\n"; }
 
 TEST(TreeCodecTest, AnAliasCannotNestDeeperThanTheLimit) {
   ParsedFile parsed = parse_yaml(alias_deepened());
   ASSERT_TRUE(parsed.error);
   EXPECT_EQ(parsed.error->message, "nesting is deeper than 1000 levels; raise --max-nesting-depth to allow it");
-  EXPECT_EQ(parsed.error->position.line, 2u);
+  EXPECT_EQ(parsed.error->position.line, 4u);
   ParseLimits raised;
   raised.max_depth = 1201;
   EXPECT_FALSE(parse_yaml(alias_deepened(), raised).error);

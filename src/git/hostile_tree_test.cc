@@ -1,0 +1,47 @@
+// A commit can hold tree entries git itself refuses (`..`, `.git` in any
+// case): made with `git mktree`, they must never become a path.
+#include <gtest/gtest.h>
+
+#include "git/repository.h"
+#include "testing/git_repo.h"
+#include "testing/workspace.h"
+
+namespace driftlint {
+namespace {
+
+std::string git_out(const TestGitRepo& repo, const std::string& script) {
+  std::string command = "cd '" + repo.dir().string() + "' && " + script;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  std::string out;
+  char buffer[256];
+  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
+  if (pipe) ::pclose(pipe);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+TEST(HostileTreeTest, EntriesGitRefusesAreNeverPaths) {
+  Workspace w;
+  TestGitRepo repo(w.path_of("infra"));
+  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string inner = git_out(repo, "printf '100644 blob " + blob + "\\tescaped.yaml\\n' | git mktree");
+  std::string root = git_out(repo, "printf '040000 tree " + inner + "\\t..\\n040000 tree " + inner +
+                                       "\\t.GIT\\n100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
+  std::string commit = git_out(repo, "git commit-tree " + root + " -m hostile");
+  ASSERT_EQ(commit.size(), 40u) << commit;
+  auto git = GitRepository::open(repo.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = GitCommitTree::create(*git, commit);
+  ASSERT_TRUE(tree);
+  FileListing listing = (*tree)->list();
+  EXPECT_EQ(listing.files, std::vector<std::string>{"ok.yaml"});
+  ASSERT_EQ(listing.errors.size(), 2u);
+  EXPECT_NE(listing.errors[0].find("a tree entry named '..'"), std::string::npos) << listing.errors[0];
+  EXPECT_NE(listing.errors[1].find("a tree entry named '.GIT'"), std::string::npos) << listing.errors[1];
+  EXPECT_EQ(*(*tree)->files_under("", 100), std::vector<std::string>{"ok.yaml"});
+  EXPECT_FALSE((*tree)->read("../escaped.yaml", 1 << 20));
+  EXPECT_FALSE((*tree)->has_directory(".."));
+}
+
+}  // namespace
+}  // namespace driftlint

@@ -1,0 +1,120 @@
+#include "render/sandbox.h"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+namespace driftlint {
+
+namespace {
+
+// Only these are made: removing a folder costs a few ms on some disks (3.5 ms
+// on ext4 here), and each run removes its own. The XDG, Helm and plugin
+// folders are below HOME, empty until a tool makes them.
+constexpr const char* kFolders[] = {"home", "tmp", "bin"};
+
+// The private folders of one run, removed with everything the tool wrote there.
+class PrivateFolders {
+ public:
+  PrivateFolders() {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/driftlint-sandbox-XXXXXX";
+    std::vector<char> buffer(pattern.begin(), pattern.end());
+    buffer.push_back('\0');
+    if (!mkdtemp(buffer.data())) {
+      error_ = "cannot make a private folder in " + pattern + ": " + std::strerror(errno);
+      return;
+    }
+    root_ = buffer.data();
+    for (const char* folder : kFolders) {
+      if (mkdir((root_ + "/" + folder).c_str(), 0700) != 0) error_ = "cannot make " + root_ + "/" + folder;
+    }
+  }
+  ~PrivateFolders() {
+    if (root_.empty()) return;
+    std::error_code ignored;
+    std::filesystem::remove_all(root_, ignored);
+  }
+  PrivateFolders(const PrivateFolders&) = delete;
+  PrivateFolders& operator=(const PrivateFolders&) = delete;
+
+  const std::string& root() const { return root_; }
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string root_, error_;
+};
+
+ProcessResult not_started(const std::string& why) {
+  ProcessResult r;
+  r.err = why;
+  return r;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> sandbox_environment(const std::string& root, bool network_isolated) {
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"PATH", root + "/bin"},
+      {"HOME", root + "/home"},
+      {"TMPDIR", root + "/tmp"},
+      {"LANG", "C"},
+      {"XDG_CACHE_HOME", root + "/home/.cache"},
+      {"XDG_CONFIG_HOME", root + "/home/.config"},
+      {"XDG_DATA_HOME", root + "/home/.local/share"},
+      {"XDG_STATE_HOME", root + "/home/.local/state"},
+      {"HELM_CACHE_HOME", root + "/home/.cache/helm"},
+      {"HELM_CONFIG_HOME", root + "/home/.config/helm"},
+      {"HELM_DATA_HOME", root + "/home/.local/share/helm"},
+      {"HELM_PLUGINS", root + "/home/.local/share/helm/plugins"},
+      {"HELM_NO_PLUGINS", "1"},
+      {"KUSTOMIZE_PLUGIN_HOME", root + "/home/.config/kustomize/plugin"},
+  };
+  if (!network_isolated) {
+    // Go's HTTP clients (helm's schema loader, kustomize's remote files) honour these.
+    for (const char* name : {"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "http_proxy", "https_proxy", "all_proxy"}) {
+      env.emplace_back(name, kNowhereProxy);
+    }
+    env.emplace_back("NO_PROXY", "");
+    env.emplace_back("no_proxy", "");
+  }
+  return env;
+}
+
+bool RenderSandbox::network_isolated() const {
+  std::call_once(probe_, [this] {
+    if (network_ == Network::Probe) network_ = isolation_available() ? Network::Isolated : Network::ProxiesOnly;
+  });
+  return network_ == Network::Isolated;
+}
+
+std::optional<std::string> RenderSandbox::note() const {
+  if (network_isolated()) return std::nullopt;
+  return "kustomize and helm ran without network isolation (namespaces cannot be made here: a container without "
+         "user namespaces?): only proxies that lead nowhere kept them off the network";
+}
+
+ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
+                                 size_t max_output) const {
+  if (argv.empty() || argv[0].empty() || argv[0][0] != '/') return not_started("the tool's path is not absolute");
+  PrivateFolders folders;
+  if (!folders.error().empty()) return not_started(folders.error());
+  std::string tool = argv[0].substr(argv[0].rfind('/') + 1);
+  if (symlink(argv[0].c_str(), (folders.root() + "/bin/" + tool).c_str()) != 0) {
+    return not_started("cannot link " + argv[0] + " into " + folders.root() + "/bin");
+  }
+  ProcessOptions options;
+  options.timeout = timeout;
+  options.max_output = max_output;
+  options.inherit_environment = false;
+  options.isolate = network_isolated();
+  options.environment = sandbox_environment(folders.root(), options.isolate);
+  options.max_address_space = max_memory_bytes_;
+  return run_process(argv, options);
+}
+
+}  // namespace driftlint
