@@ -154,10 +154,10 @@ spec:
     metadata: {name: '{{app}}'}
     spec:
       project: default
-      source: {repoURL: https://git.example/org/infra.git, path: apps}
+      source: {repoURL: https://git.example/org/infra.git, path: 'apps/{{app}}'}
       destination: {server: https://kubernetes.default.svc, namespace: apps}
 )");
-  w.write("infra/apps/cm.yaml", config_map("settings"));
+  for (const char* app : {"a", "b", "c"}) w.write(std::string("infra/apps/") + app + "/cm.yaml", config_map(std::string("settings-") + app));
   EXPECT_EQ(run_driftlint({"check", "--max-appset-apps", "3"}, w).exit_code, 0);
   Outcome r = run_driftlint({"check", "--max-appset-apps", "2"}, w);
   EXPECT_EQ(r.exit_code, 1);

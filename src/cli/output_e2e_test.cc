@@ -141,7 +141,7 @@ class ProgressTest : public OutputTest {
   void SetUp() override {
     fs::path bin = workspace_.make_folder("bin");
     workspace_.write("bin/helm",
-                     "#!/bin/sh\nif [ \"$1\" = version ]; then echo v3.99.0+gstandin; exit 0; fi\nsleep 1.5\n"
+                     "#!/bin/sh\nif [ \"$1\" = version ]; then echo v3.99.0+gstandin; exit 0; fi\n/bin/sleep 1.5\n"
                      "printf -- '---\\n# Source: api/templates/pod.yaml\\napiVersion: v1\\nkind: Pod\\nmetadata:\\n  name: api\\n'\n");
     fs::permissions(bin / "helm", fs::perms::owner_all);
     workspace_.write("repo/apps.yaml",

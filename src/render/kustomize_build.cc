@@ -57,9 +57,13 @@ std::optional<std::string> run_build(const RenderRequest& request, const Kustomi
 // in driftlint's words: the same missing file then reads the same in every
 // build it breaks, and is reported once.
 void locate_missing_file(const KustomizeClosure& closure, const FileTree& tree, RenderOutput& out) {
+  // kustomize 5.5: "'x.env': no such file or directory"; 5.7: "evalsymlink
+  // failure on 'x.yaml' : lstat x.yaml: no such file or directory" (paths in
+  // the private copy, made relative by clean_tool_message).
   static const RE2 missing("'([^']+)': no such file or directory");
+  static const RE2 evalsymlink("evalsymlink failure on '([^']+)' : lstat [^:]*: no such file or directory");
   std::string path;
-  if (!RE2::PartialMatch(out.message, missing, &path)) return;
+  if (!RE2::PartialMatch(out.message, missing, &path) && !RE2::PartialMatch(out.message, evalsymlink, &path)) return;
   auto named = closure.named_at.find(path);
   if (named == closure.named_at.end() || tree.read(path, 0)) return;
   out.anchor_path = named->second.file;

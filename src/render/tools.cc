@@ -1,5 +1,6 @@
 #include "render/tools.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include <re2/re2.h>
@@ -100,6 +101,13 @@ std::string first_message(std::string_view err) {
   if (first == lines.size()) first = 0;  // only warnings: say the first
   if (lines.empty()) return {};
   std::string out(trim(lines[first]));
+  // kustomize 5.7 quotes a patch's config over several lines between
+  // backticks ("config: `\npath: x.yaml\n`: failed to get ..."): the cause
+  // is after the closing one.
+  for (size_t i = first + 1; i < lines.size() && std::count(out.begin(), out.end(), '`') % 2 == 1; ++i) {
+    std::string_view l = trim(lines[i]);
+    out += (out.back() == '`' || l.empty() || l.front() == '`' ? "" : " ") + std::string(l);
+  }
   if (out.size() < 5 || out.compare(out.size() - 5, 5, "err=<") != 0) return out;
   out.resize(out.size() - 1);
   out += '"';
