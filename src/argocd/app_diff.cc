@@ -6,6 +6,7 @@
 
 #include "base/strings.h"
 #include "drift/diff.h"
+#include "git/url.h"
 #include "yaml/emit.h"
 #include "yaml/json.h"
 
@@ -64,8 +65,8 @@ std::vector<FieldChange> field_changes(const DesiredObject& before, const Desire
     c.kind = d.kind == FieldDiff::Kind::Changed       ? FieldChange::Kind::Changed
              : d.kind == FieldDiff::Kind::MissingLive ? FieldChange::Kind::Added
                                                       : FieldChange::Kind::Removed;
-    if (d.live.valid()) c.before = display_value(d.live);
-    if (d.desired.valid()) c.after = display_value(d.desired);
+    if (d.live.valid()) c.before = redact_urls_in(display_value(d.live));
+    if (d.desired.valid()) c.after = redact_urls_in(display_value(d.desired));
     out.push_back(std::move(c));
   }
   if (options.secret) {
@@ -83,8 +84,9 @@ std::optional<ObjectChange> object_change(const DesiredObject* before, const Des
   ObjectChange c;
   const DesiredObject& any = after ? *after : *before;
   c.object = any.id.display();
-  if (before) c.before_yaml = yaml::emit_yaml(masked(*before, after, false));
-  if (after) c.after_yaml = yaml::emit_yaml(masked(*after, before, true));
+  // A repoURL with a token in it (an app of apps) is shown without it, as every URL is.
+  if (before) c.before_yaml = redact_urls_in(yaml::emit_yaml(masked(*before, after, false)));
+  if (after) c.after_yaml = redact_urls_in(yaml::emit_yaml(masked(*after, before, true)));
   if (!before) c.kind = ObjectChange::Kind::Added;
   if (!after) c.kind = ObjectChange::Kind::Removed;
   if (before && after) {
@@ -117,7 +119,9 @@ AppChange app_change(const std::string& name, const Applied* before, const Appli
   }
   for (const Applied* side : {before, after}) {
     if (!side) continue;
-    for (const std::string& n : side->notes) c.notes.push_back((side == before ? "at the base: " : "at the head: ") + n);
+    for (const std::string& n : side->notes) {
+      c.notes.push_back((side == before ? "at the base: " : "at the head: ") + redact_urls_in(n));
+    }
   }
   return c;
 }

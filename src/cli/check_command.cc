@@ -13,10 +13,11 @@ void print_notes(const std::vector<std::string>& notes) {
 }
 
 // What the run met on the way, in the order it met it; errors even with --quiet.
-void print_diagnostics(const CheckOptions& o, const CheckInputs& inputs, const CheckModel& model,
-                       const CheckFindings& findings) {
+void print_diagnostics(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
+                       const CheckModel& model, const CheckFindings& findings) {
   if (!o.quiet) print_notes(inputs.repo_notes);
   if (!o.quiet) print_notes(findings.changed_notes);
+  for (const std::string& e : setup.errors) print_error(e);
   for (const std::string& e : inputs.errors) print_error(e);
   for (const std::string& e : findings.errors) print_error(e);
   if (o.quiet) return;
@@ -38,8 +39,8 @@ bool fails(const LintOutput& lint, std::optional<Severity> fail_on) {
 }
 
 // The one place a check's outcome becomes its exit code.
-int exit_code(const CheckOptions& o, const CheckInputs& inputs, const CheckFindings& findings) {
-  if (!inputs.errors.empty() || !findings.errors.empty()) return kExitUsage;
+int exit_code(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs, const CheckFindings& findings) {
+  if (!setup.errors.empty() || !inputs.errors.empty() || !findings.errors.empty()) return kExitUsage;
   return fails(findings.lint, o.fail_on) ? kExitFindings : kExitClean;
 }
 
@@ -66,17 +67,18 @@ int run_check(const std::vector<std::string>& args) {
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
-  CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs);
-  compare_to_base(o, *setup, inputs, model, findings);
+  BaseRun base = run_base(o, *setup, inputs);
+  CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs, &base);
+  compare_to_base(o, inputs, model, base, findings);
   progress.stop();
-  print_diagnostics(o, inputs, model, findings);
+  print_diagnostics(o, *setup, inputs, model, findings);
   Expected<std::string> written = write_reports(o, *setup, inputs, model, findings);
   if (!written) return usage_error(written.error());
   if (!o.quiet && !written->empty()) std::cerr << "driftlint: " << *written << "\n";
   if (!o.quiet) for (const std::string& line : findings.confirmations) std::cerr << "driftlint: " << line << "\n";
   std::vector<std::string> cache_notes = inputs.load.wait_for_cache();
   if (!o.quiet) print_notes(cache_notes);
-  return exit_code(o, inputs, findings);
+  return exit_code(o, *setup, inputs, findings);
 }
 
 }  // namespace driftlint::cli

@@ -3,12 +3,14 @@
 #include <boost/program_options.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <sstream>
 
 #include "base/strings.h"
 #include "cli/command_help.h"
 #include "cli/subcommand_parser.h"
 #include "config/config.h"
+#include "git/credentials.h"
 #include "schema/kubernetes_schemas.h"
 
 namespace driftlint::cli {
@@ -28,7 +30,7 @@ std::string usage() {
          "                       [-j N] [--quiet] [--color auto|always|never] [--progress auto|always|never]\n"
          "                       [--hints once|each] [--group-by file|rule] [--max-annotations N]\n"
          "                       [--help-uri-base URL] [--allow-empty]\n"
-         "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS]\n"
+         "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS] [--token-host HOST]...\n"
          "                       [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
          "                       [--render-memory MIB]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
@@ -94,6 +96,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
       "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
+      "token-host", po::value<std::vector<std::string>>(&o.token_hosts), "HOST[:PORT]: DRIFTLINT_GIT_TOKEN, git's credential helpers, GIT_ASKPASS and ssh-agent may be used for this host too (repeatable; also DRIFTLINT_TOKEN_HOSTS); --repo URLs' hosts need no flag, hosts only a driftlint.yaml in a checkout names get nothing, and plain http:// never does")(
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
       "no-render", po::bool_switch(&o.no_render), "judge files as they are: render no kustomization or Helm chart")(
       "render-timeout", po::value<unsigned>(&o.render_timeout), "seconds one kustomize or helm run may take before it is killed (default 120)")(
@@ -219,10 +222,33 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
   Expected<std::vector<OutputSpec>> outputs = output_specs(t.outputs, *format, vm.count("format") > 0);
   if (!outputs) return outputs.error();
   o.outputs = std::move(*outputs);
-  return {};
+  return check_token_hosts(o, "check");
 }
 
 }  // namespace
+
+Status check_token_hosts(CheckOptions& o, const std::string& command) {
+  for (const std::string& host : o.token_hosts) {
+    if (!CredentialPolicy::valid_host(host)) {
+      return Error{command + ": --token-host must be a host name (git.example.com, git.example.com:8443), not '" +
+                   host + "'"};
+    }
+  }
+  const char* env = std::getenv("DRIFTLINT_TOKEN_HOSTS");
+  std::string_view list = env ? env : "";
+  constexpr std::string_view kSeparators = ", \t\n";
+  for (size_t start = list.find_first_not_of(kSeparators); start != std::string_view::npos;) {
+    size_t end = std::min(list.find_first_of(kSeparators, start), list.size());
+    std::string host(list.substr(start, end - start));
+    if (!CredentialPolicy::valid_host(host)) {
+      return Error{command + ": DRIFTLINT_TOKEN_HOSTS must list host names (git.example.com, git.example.com:8443), not '" +
+                   host + "'"};
+    }
+    o.token_hosts.push_back(std::move(host));
+    start = list.find_first_not_of(kSeparators, end);
+  }
+  return {};
+}
 
 Status check_render_limits(CheckOptions& o, const std::string& command) {
   if (o.render_timeout == 0 || o.render_timeout > 3600) {

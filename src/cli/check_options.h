@@ -65,6 +65,10 @@ struct CheckOptions {
   uint64_t max_template_steps = AppSetLimits{}.max_template_steps;
   yaml::YamlEngine yaml_engine = yaml::YamlEngine::Libyaml;
   std::string cache_dir;
+  // --token-host and DRIFTLINT_TOKEN_HOSTS: hosts the runner's git credentials
+  // may go to besides those of --repo URLs (never the config's: it may be the
+  // pull request's own).
+  std::vector<std::string> token_hosts;
   bool no_cache = false;
   bool offline = false;
   unsigned network_timeout = 0;  // 0: the config's, else the default
@@ -93,6 +97,9 @@ struct CheckCommandLine {
 // A usage error ("check: --format must be ...") when an option is wrong.
 Expected<CheckCommandLine> parse_check_command_line(const std::vector<std::string>& args);
 
+// Checks --token-host values and adds DRIFTLINT_TOKEN_HOSTS's (comma- or
+// space-separated); `command` names the subcommand in errors.
+Status check_token_hosts(CheckOptions& o, const std::string& command);
 // Checks --render-timeout, --render-budget and --render-memory (check and
 // diff alike; `command` names the one in messages) and starts the budget.
 Status check_render_limits(CheckOptions& o, const std::string& command);

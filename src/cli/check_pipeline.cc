@@ -14,7 +14,8 @@
 #include "base/files.h"
 #include "cli/report_environment.h"
 #include "base/strings.h"
-#include "config/config_discovery.h"
+#include "cli/check_config.h"
+#include "config/config_trust.h"
 #include "lint/fingerprint.h"
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
@@ -30,41 +31,15 @@ namespace driftlint::cli {
 namespace {
 
 // Paths in the config are relative to the config file's folder, like repo sources.
-std::string relative_to_config(const Config& config, const std::string& path) {
-  bool relative = !path.empty() && path[0] != '/' && !config.base_dir.empty();
-  return relative ? (std::filesystem::path(config.base_dir) / path).string() : path;
-}
-
-std::vector<std::string> relative_to_config(const Config& config, const std::vector<std::string>& paths) {
+std::vector<std::string> relative_to_config(const Config& config, const std::vector<ConfigPath>& paths) {
   std::vector<std::string> out;
-  for (const std::string& path : paths) out.push_back(relative_to_config(config, path));
+  for (const ConfigPath& path : paths) out.push_back(resolve_config_path(config, path.path));
   return out;
 }
 
 template <class T>
 void append(std::vector<T>& to, std::vector<T>&& from) {
   to.insert(to.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
-}
-
-// --config, else the discovered driftlint.yaml (whatever PATHs or --repo
-// are given: CI runs `--repo name=.@HEAD` and still means the repo's config).
-Expected<Config> read_check_config(const CheckOptions& o) {
-  std::string path = o.config_file;
-  if (path.empty() && !o.no_config) {
-    std::error_code ec;
-    std::filesystem::path cwd = std::filesystem::current_path(ec);
-    if (!ec) {
-      Expected<std::optional<std::string>> found = find_config_file(cwd);
-      if (!found) return found.error();
-      path = found->value_or("");
-    }
-  }
-  if (path.empty()) {
-    Config config;
-    config.accelerators = default_accelerators();
-    return config;
-  }
-  return load_config(path, o.max_file_bytes());
 }
 
 // Repos on the command line (PATHs, --repo) replace the config's `repos:`
@@ -103,8 +78,25 @@ LoadOptions load_options_for(const CheckOptions& o) {
   return options;
 }
 
-GitCacheOptions git_cache_options(const CheckOptions& o, const Config& config) {
+// The runner's git credentials go to the hosts the user named: --token-host
+// (and DRIFTLINT_TOKEN_HOSTS), --repo URLs, the repos of a config of the
+// user's own; never to a host only a checkout's driftlint.yaml names.
+CredentialPolicy credential_policy(const CheckOptions& o, const CheckSetup& setup) {
+  CredentialPolicy policy;
+  for (const std::string& host : o.token_hosts) policy.allow(host);
+  for (const RepoConfig& repo : setup.cli_repos) {
+    if (is_url_source(repo.source)) policy.allow_url(repo.source);
+  }
+  for (const RepoConfig& repo : setup.config.repos) {
+    if (setup.config.trusted && is_url_source(repo.source)) policy.allow_url(repo.source);
+  }
+  return policy;
+}
+
+GitCacheOptions git_cache_options(const CheckOptions& o, const CheckSetup& setup) {
+  const Config& config = setup.config;
   GitCacheOptions cache;
+  cache.credentials = credential_policy(o, setup);
   cache.cache_dir = o.cache_dir;  // empty: the library's default
   cache.offline = o.offline;
   if (o.network_timeout) {
@@ -125,10 +117,14 @@ GitCacheOptions git_cache_options(const CheckOptions& o, const Config& config) {
 
 Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   CheckSetup setup;
-  Expected<Config> config = read_check_config(o);
+  Expected<CheckConfig> config = read_check_config(o);
   if (!config) return config.error();
-  setup.config = std::move(*config);
+  setup.config = std::move(config->config);
+  setup.base_config = std::move(config->base);
+  setup.head_config = std::move(config->head);
+  setup.errors = std::move(config->errors);
   if (!setup.config.file.empty()) setup.notes.push_back("configuration: " + setup.config.file);
+  append(setup.notes, std::move(config->notes));
   // The effective release, kept in the config rules see: the flag's, else the config's, else the newest.
   if (!o.kubernetes_version.empty()) {
     setup.config.kubernetes_version = o.kubernetes_version;
@@ -179,7 +175,7 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
 
   std::vector<std::string> paths = o.paths;
   bool from_stdin = std::erase(paths, "-") > 0;
-  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, paths, git_cache_options(o, setup.config));
+  ResolvedRepos resolved = resolve_repos(setup.config, setup.cli_repos, paths, git_cache_options(o, setup));
   if (from_stdin) {
     Expected<RepoInput> piped = standard_input_repo(std::cin, o.max_file_bytes());
     if (piped) resolved.repos.push_back(std::move(*piped));
@@ -270,7 +266,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snap
 }
 
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
-                            const Snapshot* cluster, const CheckModel& model, unsigned jobs) {
+                            const Snapshot* cluster, const CheckModel& model, unsigned jobs, const BaseRun* base) {
   CheckFindings out;
   SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version);
   LintContext context{load, setup.config, *setup.gpu, cluster, &model.argo};
@@ -278,35 +274,51 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   context.renders = &model.renders;
   context.schemas = &schemas;
   context.jobs = jobs;
+  PullRequestBase pull_request;
+  if (base && base->load) {
+    pull_request.base_load = base->load.get();
+    pull_request.base_config = setup.base_config ? setup.base_config.get() : &setup.config;
+    pull_request.head_config = setup.head_config ? setup.head_config.get() : &setup.config;
+    context.pull_request = &pull_request;
+  }
   out.lint = run_rules(setup.rules, context, setup.catalog);
   out.notes = schemas.problems();
   return out;
 }
 
-void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, const CheckModel& head_model,
-                     CheckFindings& findings) {
-  if (o.changed_since.empty()) return;
+BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head) {
+  BaseRun run;
+  if (o.changed_since.empty()) return run;
   std::vector<ChangedSince> specs;
   for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
   Expected<BaseRepos> repos = repos_at_base(head.load.repos, specs);
   if (!repos) {
-    findings.errors.push_back(repos.error().message);
-    return;
+    run.errors.push_back(repos.error().message);
+    return run;
   }
-  findings.changed_notes = std::move(repos->notes);
+  run.notes = std::move(repos->notes);
   std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(head.load);
   LoadOptions options = head.load_options;
   options.reuse = &parsed;
-  LoadResult base = load_repos(std::move(repos->repos), options);
+  run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
   unsigned jobs = head.load_options.jobs;
-  CheckModel model = build_model(o, base, head.cluster(), jobs);
-  CheckFindings at_base = find_findings(o, setup, base, head.cluster(), model, jobs);
+  run.model = build_model(o, *run.load, head.cluster(), jobs);
+  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs));
+  return run;
+}
+
+void compare_to_base(const CheckOptions& o, const CheckInputs& head, const CheckModel& head_model, BaseRun& base,
+                     CheckFindings& findings) {
+  if (o.changed_since.empty()) return;
+  append(findings.errors, std::move(base.errors));
+  findings.changed_notes = std::move(base.notes);
+  if (!base.load) return;
   if (o.with_diff) {
-    findings.rendered_diff = diff_markdown(diff_apps(model.argo, base, head_model.argo, head.load)) + "\n" +
-                             plan_summary_markdown(build_plan({head_model.argo, head.load, &model.argo, &base,
+    findings.rendered_diff = diff_markdown(diff_apps(base.model.argo, *base.load, head_model.argo, head.load)) + "\n" +
+                             plan_summary_markdown(build_plan({head_model.argo, head.load, &base.model.argo, base.load.get(),
                                                                join(o.changed_since, ", "), head.cluster()}));
   }
-  findings.lint.base = compare_with_base(findings.lint.findings, at_base.lint.findings);
+  findings.lint.base = compare_with_base(findings.lint.findings, base.findings->lint.findings);
   keep_new_findings(findings.lint.findings, o.show_existing);
   findings.lint.suppressed = static_cast<size_t>(std::count_if(
       findings.lint.findings.begin(), findings.lint.findings.end(), [](const Finding& f) { return f.suppressed; }));

@@ -25,11 +25,15 @@ namespace driftlint::cli {
 // What the run is set up with before it reads a repo.
 struct CheckSetup {
   Config config;
+  // Pull-request mode with a checkout's config: driftlint.yaml at the base
+  // and at the head (`config` has the base's rules and ignore entries).
+  std::shared_ptr<const Config> base_config, head_config;
   std::vector<RepoConfig> cli_repos;  // from --repo
   std::vector<RuleEntry> catalog;     // built-in and --rules-dir rules
   std::vector<ActiveRule> rules;      // the enabled ones
   std::unique_ptr<GpuResourceMatcher> gpu;
-  std::vector<std::string> notes;  // the configuration used
+  std::vector<std::string> notes;   // the configuration used
+  std::vector<std::string> errors;  // input errors in the configuration: the run goes on and exits 2
 };
 Expected<CheckSetup> set_up_check(const CheckOptions& o);
 
@@ -69,13 +73,25 @@ struct CheckFindings {
   std::string rendered_diff;               // --diff: the Markdown of every app's rendered change
   std::vector<std::string> confirmations;  // what was written besides the reports (--write-baseline)
 };
-CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
-                            const Snapshot* cluster, const CheckModel& model, unsigned jobs);
+// Pull-request mode (--changed-since, --base): every repo at the base
+// revision, read from its object database (unchanged files parsed once,
+// shared with the head's load), modelled and linted.
+struct BaseRun {
+  std::unique_ptr<LoadResult> load;  // on the heap: the model points into it
+  CheckModel model;
+  std::unique_ptr<CheckFindings> findings;
+  std::vector<std::string> errors;  // the base could not be read
+  std::vector<std::string> notes;   // repos read as they are at the base
+};
+BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head);
 
-// Pull-request mode (--changed-since, --base): lints the base revision of
-// every repo from its object database (unchanged files parsed once, shared
-// with the head's load) and keeps the head's findings the base lacks.
-void compare_to_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, const CheckModel& head_model,
+// `base`: in pull-request mode, for the rules that judge the change itself.
+CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
+                            const Snapshot* cluster, const CheckModel& model, unsigned jobs,
+                            const BaseRun* base = nullptr);
+
+// Pull-request mode: keeps the head's findings the base lacks.
+void compare_to_base(const CheckOptions& o, const CheckInputs& head, const CheckModel& head_model, BaseRun& base,
                      CheckFindings& findings);
 
 // Baselines, then every --output. On success, the summary line for stderr

@@ -33,6 +33,7 @@ constexpr const char* kUsage =
     "usage: driftlint diff [PATH...] [--config FILE|--no-config] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
+    "                      [--token-host HOST]...\n"
     "                      [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
     "                      [--render-memory MIB] [--max-appset-apps N] [--max-rendered-size MIB] [--max-template-steps N]\n";
 
@@ -50,6 +51,7 @@ po::options_description visible_options(DiffOptions& o, std::vector<std::string>
       "snapshot", po::value<std::vector<std::string>>(&o.check.snapshots), "cluster snapshot (namespaces and kinds)")(
       "jobs,j", po::value<unsigned>(&o.check.jobs), "threads")(
       "cache-dir", po::value<std::string>(&o.check.cache_dir), "the cache folder")(
+      "token-host", po::value<std::vector<std::string>>(&o.check.token_hosts), "HOST[:PORT]: git credentials may go to this host too (as check)")(
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
       "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)")(
@@ -78,6 +80,7 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
   }
   if (Status s = check_render_limits(o.check, "diff"); !s) return s.error();
   if (Status s = check_appset_limits(o.check, "diff"); !s) return s.error();
+  if (Status s = check_token_hosts(o.check, "diff"); !s) return s.error();
   o.check.outputs = {{ReportFormat::Text, "-"}};
   o.check.quiet = true;
   return std::optional<DiffOptions>(std::move(o));
@@ -152,11 +155,12 @@ int run_diff(const std::vector<std::string>& args) {
   if (o.head.empty()) work_tree = build_model(o.check, inputs.load, inputs.cluster(), inputs.load_options.jobs);
   const LoadResult& head_load = o.head.empty() ? inputs.load : (*head)->load;
   const CheckModel& head_model = o.head.empty() ? work_tree : (*head)->model;
+  for (const std::string& e : setup->errors) print_error(e);
   for (const std::string& e : inputs.errors) print_error(e);
   for (const std::string& n : notes) std::cerr << "driftlint: note: " << n << "\n";
   int status = write(o, diff_apps((*base)->model.argo, (*base)->load, head_model.argo, head_load));
   inputs.load.wait_for_cache();
-  return inputs.errors.empty() ? status : kExitUsage;
+  return inputs.errors.empty() && setup->errors.empty() ? status : kExitUsage;
 }
 
 CommandHelp diff_help() {

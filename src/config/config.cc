@@ -259,6 +259,36 @@ Status read_ignores(const ConfigReader& r, yaml::Node section, std::vector<Ignor
                           [&](yaml::Node entry) { return read_ignore(r, entry, ignores); });
 }
 
+// `snapshot:` and `rulesDirs:`: a path or a list of them.
+Status read_paths(const ConfigReader& r, yaml::Node section, const std::string& key, std::vector<ConfigPath>& paths) {
+  if (!section) return {};
+  if (section.is_map()) return r.error(section, "'" + key + "' must be a path or a list of paths");
+  std::vector<yaml::Node> elements;
+  if (section.is_sequence()) {
+    for (yaml::Node element : section.elements()) elements.push_back(element);
+  } else {
+    elements.push_back(section);
+  }
+  for (yaml::Node element : elements) {
+    Expected<std::string> path = r.string_value(element, section.is_sequence() ? key + "[]" : key);
+    if (!path) return path.error();
+    paths.push_back({std::move(*path), r.at(element)});
+  }
+  return {};
+}
+
+// Where the sections that findings may point at start.
+void record_section_origins(const ConfigReader& r, yaml::Node root, Config& config) {
+  for (const char* key : {"rules", "ignore"}) {
+    if (yaml::Node key_node = root.key_node(key)) config.section_origins[key] = r.at(key_node);
+  }
+  yaml::Node rules = root.get("rules");
+  if (!rules.is_map()) return;
+  for (const char* key : {"enable", "disable", "severity", "options"}) {
+    if (yaml::Node key_node = rules.key_node(key)) config.section_origins[std::string("rules.") + key] = r.at(key_node);
+  }
+}
+
 // The sections are read in this order whatever their order in the file, so a
 // file with several errors always reports the same one.
 Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
@@ -268,8 +298,8 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
   }
   if (Status s = read_kubernetes_version(r, root.get("kubernetesVersion"), config.kubernetes_version); !s) return s;
   if (Status s = r.optional_string(root, "helpUriBase", config.help_uri_base); !s) return s;
-  if (Status s = r.optional_string_list(root, "snapshot", config.snapshots); !s) return s;
-  if (Status s = r.optional_string_list(root, "rulesDirs", config.rules_dirs); !s) return s;
+  if (Status s = read_paths(r, root.get("snapshot"), "snapshot", config.snapshots); !s) return s;
+  if (Status s = read_paths(r, root.get("rulesDirs"), "rulesDirs", config.rules_dirs); !s) return s;
   if (Status s = read_namespaces(r, root.get("sharedNamespaces"), config.shared_namespaces); !s) return s;
   if (Status s = read_accelerators(r, root, config.accelerators); !s) return s;
   if (Status s = read_ownership(r, root.get("ownership"), config.ownership); !s) return s;
@@ -289,6 +319,7 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
     return s.error();
   }
   if (Status s = read_sections(r, root, config); !s) return s.error();
+  record_section_origins(r, root, config);
   return config;
 }
 
@@ -324,7 +355,7 @@ Expected<Config> parse_config(std::string_view text, const std::string& display_
   Expected<Config> config = read_config(root, reader);
   if (!config) return config;
   config->file = display_path;
-  config->tree = parsed.tree;
+  config->trees = {parsed.tree};
   return config;
 }
 

@@ -44,6 +44,13 @@ struct RuleReference {
   std::string origin;  // "file:line:col"
 };
 
+// A path the config names (snapshot, rulesDirs), with where it names it.
+struct ConfigPath {
+  std::string path;    // as written: relative to the config file's folder, or absolute
+  std::string origin;  // "file:line:col"
+  bool operator==(const ConfigPath&) const = default;
+};
+
 struct RuleSettings {
   std::vector<RuleReference> disable;
   std::vector<RuleReference> enable;
@@ -54,9 +61,15 @@ struct RuleSettings {
 struct Config {
   std::string file;      // where it was read from; empty for the built-in defaults
   std::string base_dir;  // relative sources and snapshots resolve against this
+  // Whose file it is (config/config_trust.h): a driftlint.yaml in a git
+  // checkout may be the pull request's own, so its paths must stay inside
+  // `confined_to` and its repos' hosts get no credentials. A --config file
+  // outside any checkout (and the built-in defaults) is the user's own.
+  bool trusted = true;
+  std::string confined_to;  // absolute; "" when trusted
   std::vector<RepoConfig> repos;
-  std::vector<std::string> snapshots;
-  std::vector<std::string> rules_dirs;  // declarative rule folders, relative to base_dir
+  std::vector<ConfigPath> snapshots;
+  std::vector<ConfigPath> rules_dirs;  // declarative rule folders, relative to base_dir
   std::vector<std::string> shared_namespaces;
   // Extended resources that are accelerators (`accelerators`, RE2 full match).
   std::vector<std::string> accelerators;
@@ -70,7 +83,12 @@ struct Config {
   std::string kubernetes_version;
   // SARIF rules' helpUri is this plus "<rule>.md" (--help-uri-base wins); empty: the default.
   std::string help_uri_base;
-  std::shared_ptr<const yaml::Tree> tree;  // keeps rule option nodes alive
+  // Where sections start ("rules", "rules.enable", "ignore", ...: "file:line:col"),
+  // for findings about a section rather than an entry.
+  std::map<std::string, std::string> section_origins;
+  // Keep rule option nodes alive: the file's tree, and in a pull-request run
+  // the base revision's too (its `rules:` are the ones used).
+  std::vector<std::shared_ptr<const yaml::Tree>> trees;
 };
 
 constexpr int64_t kMaxNetworkTimeoutSeconds = 3600;

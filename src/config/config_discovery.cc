@@ -7,9 +7,6 @@ namespace driftlint {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// The folder holding `.git` (a folder, or a file in a worktree) at or above `start`.
 std::optional<fs::path> checkout_root(const fs::path& start) {
   std::error_code ec;
   for (fs::path dir = start;; dir = dir.parent_path()) {
@@ -18,7 +15,6 @@ std::optional<fs::path> checkout_root(const fs::path& start) {
   }
 }
 
-// Whether `path` resolves to a place at or below `folder`.
 bool resolves_inside(const fs::path& path, const fs::path& folder) {
   std::error_code ec;
   fs::path target = fs::weakly_canonical(path, ec);
@@ -27,8 +23,6 @@ bool resolves_inside(const fs::path& path, const fs::path& folder) {
   auto [end, _] = std::mismatch(base.begin(), base.end(), target.begin(), target.end());
   return end == base.end();
 }
-
-}  // namespace
 
 Expected<std::optional<std::string>> find_config_file(const fs::path& start) {
   std::optional<fs::path> root = checkout_root(start);

@@ -29,4 +29,11 @@ inline constexpr const char* kConfigDiscoveryRule =
 // file the runner can read and have its lines quoted in error messages.
 Expected<std::optional<std::string>> find_config_file(const std::filesystem::path& start);
 
+// The folder holding `.git` (a folder, or a file in a worktree) at or above
+// `start` (an absolute folder), or nullopt outside any git checkout.
+std::optional<std::filesystem::path> checkout_root(const std::filesystem::path& start);
+
+// Whether `path` resolves (symbolic links followed) to a place at or below `folder`.
+bool resolves_inside(const std::filesystem::path& path, const std::filesystem::path& folder);
+
 }  // namespace driftlint

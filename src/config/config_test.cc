@@ -33,7 +33,7 @@ ignore:
   ASSERT_EQ(config->repos.size(), 1u);
   EXPECT_EQ(config->repos[0].revision, "main");
   EXPECT_EQ(config->repos[0].url, "https://git.example/org/infra_k8s.git");
-  EXPECT_EQ(config->snapshots, std::vector<std::string>{"cluster.json"});
+  EXPECT_EQ(config->snapshots, (std::vector<ConfigPath>{{"cluster.json", "driftlint.yaml:6:11"}}));
   EXPECT_EQ(config->shared_namespaces, std::vector<std::string>{"argo-workflows"});
   EXPECT_EQ(config->accelerators.size(), 3u);
   ASSERT_EQ(config->ownership.size(), 1u);

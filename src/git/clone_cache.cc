@@ -137,7 +137,9 @@ using OwnedReference = Owned<git_reference, git_reference_free>;
 std::string failure_reason(const RemotePayload& payload) {
   if (payload.credentials_exhausted) {
     std::string tried = payload.credentials.tried();
-    return "authentication failed (tried: " + (tried.empty() ? std::string("no credential source") : tried) + ")";
+    std::string withheld = payload.credentials.withheld();
+    return "authentication failed (tried: " + (tried.empty() ? std::string("no credential source") : tried) + ")" +
+           (withheld.empty() ? "" : "; " + withheld);
   }
   if (std::string what = payload.watch->timed_out(); !what.empty()) {
     return "timed out: " + what + " (--network-timeout " + std::to_string(payload.watch->seconds()) + ")";
@@ -301,6 +303,7 @@ Expected<CachedClone> open_cached_clone(const std::string& given_url, const GitC
 
   CachedClone out;
   RemotePayload payload;
+  payload.credentials = CredentialSources(process_environment(), options.credentials);
   payload.shown_url = url;
   payload.options = &options;
   if (split.has_user) payload.credentials.set_url_user(split.username, split.password);

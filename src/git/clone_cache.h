@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "git/credentials.h"
 #include "git/network_watch.h"
 #include "git/repository.h"
 
@@ -34,6 +35,9 @@ struct GitCacheOptions {
   unsigned lock_timeout_seconds = 600;
   // The longest a connect, or a wait for the server's next bytes, may take.
   unsigned network_timeout_seconds = kDefaultNetworkTimeoutSeconds;
+  // Where the runner's credentials may go; the default sends them nowhere
+  // (credentials written in the URL itself are always used).
+  CredentialPolicy credentials;
 };
 
 // $XDG_CACHE_HOME/driftlint, else $HOME/.cache/driftlint.

@@ -1,6 +1,7 @@
 #include "git/credentials.h"
 
 #include "base/process.h"
+#include "git/url.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -56,6 +57,46 @@ EnvLookup process_environment() {
   };
 }
 
+bool CredentialPolicy::valid_host(std::string_view host) {
+  if (host.empty() || host.find_first_of("/@?#\\ ") != std::string_view::npos) return false;
+  std::optional<UrlEndpoint> endpoint = url_endpoint("https://" + std::string(host) + "/");
+  return endpoint && !(host.back() == ':');
+}
+
+bool CredentialPolicy::allow(std::string_view host) {
+  if (!valid_host(host)) return false;
+  std::optional<UrlEndpoint> endpoint = url_endpoint("https://" + std::string(host) + "/");
+  hosts_.push_back(endpoint->shown());
+  return true;
+}
+
+void CredentialPolicy::allow_url(const std::string& url) {
+  std::optional<UrlEndpoint> endpoint = url_endpoint(url);
+  if (endpoint) hosts_.push_back(endpoint->shown());
+}
+
+std::string CredentialPolicy::refusal(const std::string& url) const {
+  std::optional<UrlEndpoint> endpoint = url_endpoint(url);
+  if (!endpoint) return "to " + redact_url(url) + ": it names no plain host name";
+  const std::string shown = endpoint->shown();
+  bool named = false;
+  for (const std::string& host : hosts_) {
+    // "host" allows any port of it; "host:port" that port only.
+    named = named || host == endpoint->host || host == shown;
+  }
+  if (!named) return "to " + shown + ": only to hosts named on the command line or with --token-host";
+  if (endpoint->scheme != "https" && endpoint->scheme != "ssh") {
+    return "over " + endpoint->scheme + ":// to " + shown + ": only over https or ssh";
+  }
+  return "";
+}
+
+void CredentialSources::withhold(const std::string& what) {
+  if (withheld_.find(what) != std::string::npos) return;
+  if (!withheld_.empty()) withheld_ += "; ";
+  withheld_ += what;
+}
+
 void CredentialSources::mark(const std::string& source) {
   if (!tried_.empty()) tried_ += ", ";
   tried_ += source;
@@ -86,16 +127,30 @@ std::optional<Credential> CredentialSources::next(const std::string& url, const 
   if (url_has_user_ && !(done_ & kUrl)) {
     if (std::optional<Credential> c = from_url(username_from_url, ssh, userpass)) return c;
   }
+  // `url` is where libgit2 is now (after any redirect), so it is what the policy judges.
+  std::string refused = policy_.refusal(url);
   if (ssh && !(done_ & kAgent)) {
     done_ |= kAgent;
-    mark("ssh-agent");
-    Credential c;
-    c.kind = Credential::Kind::SshAgent;
-    c.username = username_from_url.empty() ? "git" : username_from_url;
-    c.source = "ssh-agent";
-    return c;
+    if (!refused.empty()) {
+      withhold("ssh-agent not offered " + refused);
+    } else {
+      mark("ssh-agent");
+      Credential c;
+      c.kind = Credential::Kind::SshAgent;
+      c.username = username_from_url.empty() ? "git" : username_from_url;
+      c.source = "ssh-agent";
+      return c;
+    }
   }
   if (!userpass) return std::nullopt;
+  if (!refused.empty()) {
+    if (!(done_ & kToken)) {
+      withhold(env_("DRIFTLINT_GIT_TOKEN") ? "DRIFTLINT_GIT_TOKEN not sent " + refused
+                                           : "stored credentials (git credential, GIT_ASKPASS) not sent " + refused);
+    }
+    done_ |= kToken | kHelper | kAskpass;
+    return std::nullopt;
+  }
   if (!(done_ & kToken)) {
     done_ |= kToken;
     if (std::optional<std::string> token = env_("DRIFTLINT_GIT_TOKEN")) {
@@ -111,52 +166,57 @@ std::optional<Credential> CredentialSources::next(const std::string& url, const 
   bool helper_ran = false;
   if (!(done_ & kHelper)) {
     done_ |= kHelper;
-    UrlParts parts = split_url(url);
-    std::string request = "protocol=" + parts.protocol + "\nhost=" + parts.host + "\npath=" + parts.path + "\n";
-    if (!username_from_url.empty()) request += "username=" + username_from_url + "\n";
-    request += "\n";
-    std::optional<std::string> answer = run_capture({"git", "credential", "fill"}, request);
-    helper_ran = answer.has_value();
-    if (answer) {
-      Credential c;
-      c.source = "git credential";
-      size_t start = 0;
-      while (start < answer->size()) {
-        size_t end = answer->find('\n', start);
-        if (end == std::string::npos) end = answer->size();
-        std::string line = answer->substr(start, end - start);
-        if (line.rfind("username=", 0) == 0) c.username = line.substr(9);
-        if (line.rfind("password=", 0) == 0) c.secret = line.substr(9);
-        start = end + 1;
-      }
-      if (!c.secret.empty()) {
-        mark("git credential");
-        return c;
-      }
-    }
+    if (std::optional<Credential> c = from_helper(url, username_from_url, helper_ran)) return c;
   }
   // git's credential fill already asks GIT_ASKPASS; ask it ourselves only
   // where git itself could not run.
   if (!(done_ & kAskpass) && !helper_ran) {
     done_ |= kAskpass;
-    if (std::optional<std::string> askpass = env_("GIT_ASKPASS")) {
-      std::string shown = url;
-      Credential c;
-      c.source = "GIT_ASKPASS";
-      c.username = username_from_url;
-      if (c.username.empty()) {
-        std::optional<std::string> user = run_capture({*askpass, "Username for '" + shown + "': "}, "");
-        if (user) c.username = first_line(*user);
-      }
-      std::optional<std::string> pass = run_capture({*askpass, "Password for '" + shown + "': "}, "");
-      if (pass) {
-        mark("GIT_ASKPASS");
-        c.secret = first_line(*pass);
-        return c;
-      }
-    }
+    return from_askpass(url, username_from_url);
   }
   return std::nullopt;
+}
+
+std::optional<Credential> CredentialSources::from_helper(const std::string& url, const std::string& username,
+                                                         bool& helper_ran) {
+  UrlParts parts = split_url(url);
+  std::string request = "protocol=" + parts.protocol + "\nhost=" + parts.host + "\npath=" + parts.path + "\n";
+  if (!username.empty()) request += "username=" + username + "\n";
+  request += "\n";
+  std::optional<std::string> answer = run_capture({"git", "credential", "fill"}, request);
+  helper_ran = answer.has_value();
+  if (!answer) return std::nullopt;
+  Credential c;
+  c.source = "git credential";
+  size_t start = 0;
+  while (start < answer->size()) {
+    size_t end = answer->find('\n', start);
+    if (end == std::string::npos) end = answer->size();
+    std::string line = answer->substr(start, end - start);
+    if (line.rfind("username=", 0) == 0) c.username = line.substr(9);
+    if (line.rfind("password=", 0) == 0) c.secret = line.substr(9);
+    start = end + 1;
+  }
+  if (c.secret.empty()) return std::nullopt;
+  mark("git credential");
+  return c;
+}
+
+std::optional<Credential> CredentialSources::from_askpass(const std::string& url, const std::string& username) {
+  std::optional<std::string> askpass = env_("GIT_ASKPASS");
+  if (!askpass) return std::nullopt;
+  Credential c;
+  c.source = "GIT_ASKPASS";
+  c.username = username;
+  if (c.username.empty()) {
+    std::optional<std::string> user = run_capture({*askpass, "Username for '" + url + "': "}, "");
+    if (user) c.username = first_line(*user);
+  }
+  std::optional<std::string> pass = run_capture({*askpass, "Password for '" + url + "': "}, "");
+  if (!pass) return std::nullopt;
+  mark("GIT_ASKPASS");
+  c.secret = first_line(*pass);
+  return c;
 }
 
 std::optional<std::string> run_capture(const std::vector<std::string>& argv, const std::string& input) {

@@ -77,10 +77,12 @@ class SilentServer {
   std::vector<int> clients_;
 };
 
-// testdata/git/http_server.py: `git http-backend` behind Basic auth.
+// testdata/git/http_server.py: `git http-backend` behind Basic auth; with
+// `auth_log`, what each request presented is appended to that file.
 class HttpGitServer {
  public:
-  HttpGitServer(const fs::path& root, const std::string& user, const std::string& password) {
+  HttpGitServer(const fs::path& root, const std::string& user, const std::string& password,
+                const fs::path& auth_log = {}) {
     fs::path port_file = root / ".port";
     pid_ = fork();
     if (pid_ == 0) {
@@ -89,7 +91,7 @@ class HttpGitServer {
       dup2(devnull, STDERR_FILENO);
       std::string script = std::string(DRIFTLINT_SOURCE_DIR) + "/testdata/git/http_server.py";
       execlp("python3", "python3", script.c_str(), root.c_str(), user.c_str(), password.c_str(), port_file.c_str(),
-             static_cast<char*>(nullptr));
+             auth_log.empty() ? static_cast<char*>(nullptr) : auth_log.c_str(), static_cast<char*>(nullptr));
       _exit(127);
     }
     for (int i = 0; i < 100 && port_ == 0; ++i) {
@@ -255,6 +257,66 @@ TEST_F(NetworkTest, CredentialsInTheUrlReachNoOutputAndNoFileOfTheCache) {
     EXPECT_EQ(others, fs::perms::none) << e.path();
   }
   EXPECT_EQ(fs::status(workspace_.path_of("cache/git")).permissions() & fs::perms::others_all, fs::perms::none);
+}
+
+// Sets an environment variable for the runs of one test.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const std::string& value) : name_(name) { setenv(name, value.c_str(), 1); }
+  ~ScopedEnv() { unsetenv(name_); }
+
+ private:
+  const char* name_;
+};
+
+// DRIFTLINT_GIT_TOKEN goes only to hosts the user named, over https or ssh:
+// neither a host only a checkout's driftlint.yaml names (the pull request's
+// own) nor plain http gets it, and the error says why.
+TEST_F(NetworkTest, TheTokenGoesToNoConfigOnlyHostAndNeverOverHttp) {
+  const std::string token = "ghp_planted_runner_token";
+  fs::path served = workspace_.path_of("served");
+  TestGitRepo upstream(served / "infra.git.src");
+  upstream.write("apps/quota.yaml", kQuota);
+  upstream.commit_all("one");
+  upstream.git("clone -q --bare '" + upstream.dir().string() + "' '" + (served / "infra.git").string() + "'");
+  fs::path auth_log = workspace_.path_of("auth.log");
+  HttpGitServer server(served, "robot", token, auth_log);
+  ASSERT_NE(server.port(), 0) << "the test's git HTTP server did not start";
+  std::string host = "127.0.0.1:" + std::to_string(server.port());
+  std::string url = "http://" + host + "/infra.git";
+  ScopedEnv token_env("DRIFTLINT_GIT_TOKEN", token);
+  ScopedEnv user_env("DRIFTLINT_GIT_USERNAME", "robot");
+
+  // The checkout's config names the server: the token is not sent.
+  TestGitRepo checkout(workspace_.path_of("pr"));
+  checkout.write("driftlint.yaml", "repos:\n  - name: infra\n    source: " + url + "\n");
+  checkout.commit_all("a pull request naming a host");
+  Outcome config_only = run_driftlint({"check", "--cache-dir", workspace_.path_of("cache").string(), "--token-host",
+                                       "git.example.com"},
+                                      checkout.dir(), workspace_.path());
+  EXPECT_EQ(config_only.exit_code, 2) << config_only.err;
+  EXPECT_NE(config_only.err.find("DRIFTLINT_GIT_TOKEN not sent to " + host +
+                                 ": only to hosts named on the command line or with --token-host"),
+            std::string::npos)
+      << config_only.err;
+
+  // Named on the command line, but over plain http: not sent either.
+  Outcome plain_http = run({"check", "--repo", "infra=" + url});
+  EXPECT_EQ(plain_http.exit_code, 2) << plain_http.err;
+  EXPECT_NE(plain_http.err.find("DRIFTLINT_GIT_TOKEN not sent over http:// to " + host + ": only over https or ssh"),
+            std::string::npos)
+      << plain_http.err;
+  // One line says what failed and why.
+  size_t why = plain_http.err.find("DRIFTLINT_GIT_TOKEN not sent");
+  size_t line_start = plain_http.err.rfind('\n', why);
+  std::string line = plain_http.err.substr(line_start == std::string::npos ? 0 : line_start + 1,
+                                           plain_http.err.find('\n', why) - (line_start == std::string::npos ? 0 : line_start + 1));
+  EXPECT_NE(line.find("cannot clone " + url + ": cannot reach the remote: authentication failed"), std::string::npos)
+      << plain_http.err;
+
+  std::string presented = read_whole_file(auth_log);
+  EXPECT_FALSE(presented.empty()) << "the server was asked";
+  EXPECT_EQ(presented.find("Basic"), std::string::npos) << "credentials reached the server: " << presented;
 }
 
 TEST_F(NetworkTest, AnOriginWithATokenIsShownWithoutIt) {

@@ -235,6 +235,16 @@ bool GitCommitTree::has_directory(const std::string& path) const {
   return is_tree;
 }
 
+bool GitCommitTree::has_file(const std::string& path) const {
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  std::string full = prefix_.empty() ? path : prefix_ + "/" + path;
+  git_tree_entry* entry = nullptr;
+  if (git_tree_entry_bypath(&entry, tree_.get(), full.c_str()) != 0) return false;
+  bool is_blob = git_tree_entry_type(entry) == GIT_OBJECT_BLOB;
+  git_tree_entry_free(entry);
+  return is_blob;
+}
+
 Expected<std::shared_ptr<GitCommitTree>> GitCommitTree::create(std::shared_ptr<GitRepository> repo,
                                                                const std::string& commit,
                                                                std::string prefix) {

@@ -80,6 +80,8 @@ class GitCommitTree : public FileTree {
   FileListing list() const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
+  // Whether the commit has a file (or a link) at `path`.
+  bool has_file(const std::string& path) const;
   std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const override;
   std::string cache_identity() const override;
   // The blob id: the content itself, known without reading it.

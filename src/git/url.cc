@@ -94,4 +94,80 @@ UrlCredentials split_url_credentials(const std::string& url) {
 
 std::string redact_url(const std::string& url) { return split_url_credentials(url).url; }
 
+std::string redact_urls_in(std::string_view text) {
+  auto scheme_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.'; };
+  auto ends_url = [](char c) { return std::isspace(static_cast<unsigned char>(c)) || c == '"' || c == '\'' || c == '<' || c == '>' || c == '`'; };
+  std::string out;
+  size_t pos = 0;
+  for (size_t sep = text.find("://"); sep != std::string_view::npos; sep = text.find("://", pos)) {
+    size_t start = sep;
+    while (start > pos && scheme_char(text[start - 1])) --start;
+    size_t end = sep + 3;
+    while (end < text.size() && !ends_url(text[end])) ++end;
+    out += text.substr(pos, start - pos);
+    out += start == sep ? std::string(text.substr(sep, end - sep)) : redact_url(std::string(text.substr(start, end - start)));
+    pos = end;
+  }
+  out += text.substr(pos);
+  return out;
+}
+
+namespace {
+
+bool plain_host(const std::string& host) {
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
+    return host.find_first_not_of("0123456789abcdef:.", 1) == host.size() - 1;
+  }
+  if (host.empty() || host.front() == '.' || host.front() == '-') return false;
+  return host.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.-") == std::string::npos;
+}
+
+// "host", "host:port", "[v6]" or "[v6]:port" into the endpoint.
+bool split_authority(const std::string& authority, UrlEndpoint& out) {
+  size_t port_colon = std::string::npos;
+  if (!authority.empty() && authority.front() == '[') {
+    size_t close = authority.find(']');
+    if (close == std::string::npos) return false;
+    if (close + 1 < authority.size()) {
+      if (authority[close + 1] != ':') return false;
+      port_colon = close + 1;
+    }
+  } else {
+    port_colon = authority.find(':');
+  }
+  out.host = lower(authority.substr(0, port_colon));
+  if (port_colon != std::string::npos) out.port = authority.substr(port_colon + 1);
+  bool port_ok = out.port.find_first_not_of("0123456789") == std::string::npos && out.port.size() <= 5;
+  return plain_host(out.host) && port_ok;
+}
+
+}  // namespace
+
+std::optional<UrlEndpoint> url_endpoint(const std::string& url) {
+  UrlEndpoint out;
+  std::string authority;
+  size_t scheme_end = url.find("://");
+  if (scheme_end != std::string::npos) {
+    out.scheme = lower(url.substr(0, scheme_end));
+    if (out.scheme == "file") return std::nullopt;
+    std::string rest = url.substr(scheme_end + 3);
+    authority = rest.substr(0, rest.find_first_of("/?#"));
+    if (authority.find('\\') != std::string::npos) return std::nullopt;  // parsers disagree on where it leads
+    if (size_t at = authority.rfind('@'); at != std::string::npos) authority = authority.substr(at + 1);
+  } else {
+    // scp-like: [user@]host:path, no slash before the colon.
+    size_t colon = url.find(':');
+    size_t slash = url.find('/');
+    if (colon == std::string::npos || colon == 0 || (slash != std::string::npos && slash < colon)) return std::nullopt;
+    out.scheme = "ssh";
+    authority = url.substr(0, colon);
+    if (size_t at = authority.rfind('@'); at != std::string::npos) authority = authority.substr(at + 1);
+    out.host = lower(authority);
+    if (!plain_host(out.host)) return std::nullopt;
+    return out;
+  }
+  if (!split_authority(authority, out)) return std::nullopt;
+  return out;
+}
+
 }  // namespace driftlint

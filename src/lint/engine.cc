@@ -100,6 +100,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
   with_suppressions.active_rules = &active;
   with_suppressions.suppressions = &suppressions;
   with_suppressions.rule_ids = &ids;
+  with_suppressions.catalog = &catalog;
 
   // Rules only read the context (check() is const; the schema registry locks
   // its lazy compilation), so the first pass runs them in parallel, the

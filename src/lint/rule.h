@@ -55,6 +55,17 @@ struct RuleInfo {
   std::string precision = "high";
 };
 
+struct RuleEntry;
+
+// A pull-request run's base, for the rules that judge the change itself
+// (config-weakened): the head is linted with `config`, which in this mode
+// holds the base's rules and ignore entries.
+struct PullRequestBase {
+  const Config* base_config = nullptr;  // driftlint.yaml at the base revision
+  const Config* head_config = nullptr;  // as the change has it
+  const LoadResult* base_load = nullptr;  // the repos at the base revision
+};
+
 // Everything a rule may read. Built once per run.
 struct LintContext {
   const LoadResult& load;
@@ -65,6 +76,8 @@ struct LintContext {
   const SchemaRegistry* schemas = nullptr;          // bundled, --schema-dir and CRD schemas; rules build one when absent
   const SuppressionIndex* suppressions = nullptr;  // set by the engine
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
+  const std::vector<RuleEntry>* catalog = nullptr;      // every known rule, set by the engine
+  const PullRequestBase* pull_request = nullptr;  // a pull-request run's head: its base
   const std::set<std::string>* active_rules = nullptr;  // the rules of this run, set by the engine
   const ChainsawFiles* policy_tests = nullptr;  // what policy tests do with their files, set by the engine
   unsigned jobs = 1;  // threads the engine may run rules on

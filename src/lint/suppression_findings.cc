@@ -6,13 +6,15 @@ namespace driftlint {
 
 Finding suppression_finding(const Rule& rule, const LintContext& context, const Suppression& s, std::string message) {
   if (s.file) return rule.finding_in_file(context, context.load.files[*s.file], {s.line, s.column}, std::move(message));
-  // "driftlint.yaml:12:3": the config file is no repo's.
+  return config_finding(rule, s.origin, std::move(message));
+}
+
+Finding config_finding(const Rule& rule, const std::string& origin, std::string message) {
   Finding f;
   f.rule = rule.info().id;
   f.severity = rule.info().default_severity;
   f.hint = rule.info().hint;
   f.message = std::move(message);
-  std::string origin = s.origin;
   size_t col = origin.rfind(':');
   size_t line = col == std::string::npos ? std::string::npos : origin.rfind(':', col - 1);
   if (line != std::string::npos) {

@@ -9,7 +9,7 @@ namespace driftlint {
 std::string Suppression::describe() const {
   switch (form) {
     case Form::Comment:
-      return "driftlint:ignore comment";
+      return whole_file ? "driftlint:ignore-file comment" : "driftlint:ignore comment";
     case Form::Annotation:
       return std::string(kIgnoreAnnotation) + " annotation";
     case Form::Config:
@@ -30,6 +30,7 @@ SuppressionIndex::SuppressionIndex(const LoadResult& load, const Config& config)
       s.column = d.column;
       s.from_line = d.from_line;
       s.to_line = d.to_line;
+      s.whole_file = d.scope == IgnoreDirective::Scope::File;
       suppressions_.push_back(std::move(s));
     }
   }

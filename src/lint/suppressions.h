@@ -29,6 +29,7 @@ struct Suppression {
   std::string origin;  // "driftlint.yaml:12:3" for config entries
   // What it covers in its file (comment, annotation).
   uint32_t from_line = 0, to_line = 0;
+  bool whole_file = false;           // a driftlint:ignore-file comment
   const Manifest* object = nullptr;  // the annotated object
   const IgnoreEntry* config = nullptr;
   size_t used = 0;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/line_diff.h"
+#include "report/markdown_text.h"
 
 namespace driftlint {
 
@@ -97,19 +98,21 @@ std::string diff_markdown(const RenderedDiff& diff, size_t max_bytes) {
   head += "| app | change | objects added | removed | changed |\n|---|---|---:|---:|---:|\n";
   for (const AppChange& app : diff.apps) {
     Counts c = count(app);
-    head += "| `" + app.app + "` | " + app_kind(app.kind) + " | " + std::to_string(c.added) + " | " +
+    head += "| " + md_code(app.app) + " | " + app_kind(app.kind) + " | " + std::to_string(c.added) + " | " +
             std::to_string(c.removed) + " | " + std::to_string(c.changed) + " |\n";
   }
   head += "\n" + unchanged_line(diff.unchanged) + "\n";
   std::string body;
   size_t cut = 0;
   for (const AppChange& app : diff.apps) {
-    std::string section = "<details><summary><code>" + app.app + "</code>: " + app_kind(app.kind) + where(app) +
-                          "</summary>\n\n";
-    for (const std::string& n : app.notes) section += "- " + n + "\n";
+    // Every name, note and line of YAML comes from the repo: escaped for
+    // where it lands (raw HTML, a list, a code block).
+    std::string section = "<details><summary><code>" + html_text(app.app) + "</code>: " + app_kind(app.kind) +
+                          html_text(where(app)) + "</summary>\n\n";
+    for (const std::string& n : app.notes) section += "- " + md(n) + "\n";
     std::string text = app_diff_text(app);
     if (!app.notes.empty() && !text.empty()) section += "\n";
-    if (!text.empty()) section += "```diff\n" + text + "```\n";
+    if (!text.empty()) section += md_code_block(text, "diff");
     section += "\n</details>\n\n";
     if (head.size() + body.size() + section.size() + 200 > max_bytes) {
       ++cut;

@@ -42,7 +42,11 @@ std::string forge_file_link(const std::string& repo_url, const std::string& comm
   std::string id = normalize_git_url(repo_url);  // "host/org/repo"
   size_t slash = id.find('/');
   if (id.rfind("file:", 0) == 0 || slash == std::string::npos || slash + 1 >= id.size()) return "";
-  Forge forge = forge_of(id.substr(0, slash));
+  // The host goes into a Markdown link as it is: a `url:` from a pull request's
+  // config must not close the link and write its own Markdown.
+  std::string host = id.substr(0, slash);
+  if (host.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789.-") != std::string::npos) return "";
+  Forge forge = forge_of(host);
   if (forge == Forge::None) return "";
   std::string base = "https://" + id.substr(0, slash + 1) + encode_path(id.substr(slash + 1));
   std::string middle = forge == Forge::GitHub ? "/blob/" : forge == Forge::GitLab ? "/-/blob/" : "/src/commit/";

@@ -19,6 +19,9 @@ TEST(ForgeLinkTest, LinksTheFileAtTheCommitOnKnownForges) {
   EXPECT_EQ(forge_file_link("https://git.example/org/infra.git", c, "x.yaml", 1), "");
   EXPECT_EQ(forge_file_link("/srv/git/infra", c, "x.yaml", 1), "");
   EXPECT_EQ(forge_file_link("https://github.com/org/infra.git", "", "x.yaml", 1), "");
+  // A host that would close the Markdown link (a pull request's `url:`) gets none either.
+  EXPECT_EQ(forge_file_link("https://github.com)<!--/org/infra.git", c, "x.yaml", 1), "");
+  EXPECT_EQ(forge_file_link("https://github.com](x)/org/infra.git", c, "x.yaml", 1), "");
 }
 
 }  // namespace

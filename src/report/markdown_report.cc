@@ -128,7 +128,7 @@ void write_repos(std::ostream& out, const LoadResult& load) {
     std::string state = dirty ? (*dirty ? "uncommitted changes" : "clean") : "";
     if (r.revision) state = "revision " + *r.revision;
     out << "| " << md(r.name) << " | " << (r.commit ? code(r.commit->substr(0, 12)) : "-") << " | " << md(state.empty() ? "-" : state)
-        << " | " << (r.url ? md(*r.url) : "-") << " |\n";
+        << " | " << (r.url ? md(redact_url(*r.url)) : "-") << " |\n";
   }
   out << "\n";
 }

@@ -83,5 +83,48 @@ TEST(MarkdownReportTest, GroupsByClusterThenAppErrorsFirstWithLinks) {
   EXPECT_EQ(text.find("**notice** `not-deployed`"), text.rfind("**notice** `not-deployed`"));
 }
 
+// Every string from a repo (app, repo and file names, messages, URLs) is
+// text in the comment: it opens no HTML comment, closes no table row or
+// details, starts no heading, and a URL's token never shows.
+TEST(MarkdownReportTest, HostileNamesStayTextAndTokensStayOut) {
+  const std::string hostile = "x<!-- hidden</details>| fake | row |\n\n# no new findings\n``` `&lt;";
+  LoadResult load;
+  RepoInput repo;
+  repo.name = "infra" + hostile;
+  repo.url = "https://x-access-token:ghp_planted@github.com/org/infra.git";
+  load.repos.push_back(repo);
+  ArgoModel argo;
+  Application app;
+  app.name = hostile;
+  app.destination_name = hostile;
+  AppSource source;
+  source.repo_url = "https://robot:ghp_planted@github.com/org/infra.git";
+  source.path = "apps/" + hostile;
+  app.sources.push_back(source);
+  argo.app_index[app.name] = 0;
+  argo.apps.push_back(app);
+  argo.notes = {"note " + hostile};
+  LintOutput lint;
+  Finding f = finding("live-drift", Severity::Warning, "apps/" + hostile + ".yaml", hostile);
+  f.repo = repo.name;
+  f.message = "value " + hostile;
+  lint.findings = {f};
+  ReportInput input{load, lint, nullptr, &argo};
+  std::ostringstream out;
+  write_markdown_report(out, input);
+  std::string text = out.str();
+  EXPECT_EQ(text.find("ghp_planted"), std::string::npos) << text;
+  EXPECT_EQ(text.find("robot"), std::string::npos) << text;
+  EXPECT_EQ(text.find("\n# no new findings"), std::string::npos) << text;
+  // Outside code spans nothing of the name is raw: `<` and `&` are entities.
+  EXPECT_NE(text.find("value x&lt;!-- hidden&lt;/details&gt;\\| fake \\| row \\|  # no new findings \\`\\`\\` \\`&amp;lt;"),
+            std::string::npos)
+      << text;
+  size_t rows = 0;
+  for (size_t at = text.find("\n|"); at != std::string::npos; at = text.find("\n|", at + 1)) ++rows;
+  // Rules table (header, rule, separator... counted by lines starting with '|'), repos and apps tables.
+  EXPECT_EQ(rows, 3u + 3u + 3u) << text;
+}
+
 }  // namespace
 }  // namespace driftlint

@@ -1,5 +1,10 @@
 // Markdown pieces shared by the reports that write Markdown (the daily
-// report, the GitHub step summary).
+// report, the GitHub step summary, the rendered diff of a pull-request
+// comment). Every string that comes from a repo (names, paths, messages,
+// values) goes through one of these, so a pull request cannot write
+// Markdown or HTML of its own into the comment: no raw tag or comment
+// (`<!--` would hide the rest), no closing of a table row, a code span, a
+// code block or a `<details>`.
 #pragma once
 
 #include <string>
@@ -10,10 +15,19 @@
 namespace driftlint {
 
 // Text safe inside a Markdown table cell or list item: no line breaks, no
-// cell separators, no HTML, no emphasis markers that would reformat it.
+// cell separators, no HTML (`<`, `>`, `&` as entities), Markdown's inline
+// markers backslash-escaped, and nothing that starts a block (a heading, a
+// list, a quote) at its start.
 std::string md(std::string_view text);
-// Inline code that survives backticks in the text.
+// Inline code that survives backticks in the text (a fence longer than any
+// run inside it); line breaks and pipes become spaces.
 std::string md_code(std::string_view text);
+// Text inside raw HTML (a `<details>` summary): `<`, `>`, `&`, `"` as
+// entities, line breaks as spaces.
+std::string html_text(std::string_view text);
+// A fenced code block of `text` with `info` ("diff"): the fence is longer
+// than any run of backticks in the text, so no line of it can close it.
+std::string md_code_block(std::string_view text, std::string_view info);
 std::string plural(size_t n, const char* word);
 // "repo/path:line", "(cluster)" for a finding of no file.
 std::string finding_location(const Finding& f);

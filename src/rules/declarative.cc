@@ -7,6 +7,7 @@
 
 #include "base/embedded_files.h"
 #include "base/files.h"
+#include "config/config_discovery.h"
 #include "drift/diff.h"
 #include "model/quantity.h"
 #include "yaml/json.h"
@@ -218,7 +219,12 @@ Expected<DeclarativeSpecs> load_declarative_rules(const std::string& dir) {
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     std::string ext = entry.path().extension().string();
-    if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml")) files.push_back(entry.path());
+    if (!entry.is_regular_file() || (ext != ".yaml" && ext != ".yml")) continue;
+    // As in a repo: a link out of the folder is not followed (its lines would be quoted in errors).
+    if (entry.is_symlink() && !resolves_inside(entry.path(), dir)) {
+      return Error{"--rules-dir " + entry.path().string() + ": a symbolic link to a file outside the folder (not followed)"};
+    }
+    files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   DeclarativeSpecs out;

@@ -11,6 +11,7 @@ namespace driftlint {
 #define DRIFTLINT_CPP_RULES(X) \
   X(app_source_missing) \
   X(app_wave_ungated) \
+  X(config_weakened) \
   X(crd_in_other_app) \
   X(deprecated_api) \
   X(duplicate_key) \

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Smart-HTTP git server for tests: `git http-backend` behind Basic auth.
 
-usage: http_server.py ROOT USER PASSWORD PORT_FILE
+usage: http_server.py ROOT USER PASSWORD PORT_FILE [AUTH_LOG]
 Serves the bare repositories under ROOT on 127.0.0.1 (a free port, written to
 PORT_FILE once listening). A request without the right credentials gets 401,
-so a client must present them. Python's standard library only.
+so a client must present them. With AUTH_LOG, every Authorization header
+received (or "-" for none) is appended to it, one a line, so a test can say
+what a client sent. Python's standard library only.
 """
 import base64
 import http.server
@@ -13,6 +15,7 @@ import subprocess
 import sys
 
 ROOT, USER, PASSWORD, PORT_FILE = sys.argv[1:5]
+AUTH_LOG = sys.argv[5] if len(sys.argv) > 5 else None
 EXPECTED = "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()
 
 
@@ -27,6 +30,9 @@ class Handler(http.server.BaseHTTPRequestHandler):
         self.serve()
 
     def serve(self):
+        if AUTH_LOG:
+            with open(AUTH_LOG, "a") as log:
+                log.write((self.headers.get("Authorization") or "-") + "\n")
         if self.headers.get("Authorization") != EXPECTED:
             self.send_response(401)
             self.send_header("WWW-Authenticate", 'Basic realm="test"')
