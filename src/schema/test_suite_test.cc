@@ -1,7 +1,7 @@
 // The official JSON-Schema-Test-Suite (Debian package json-schema-test-suite),
 // drafts 4 and 7: every case of every keyword driftlint's validator claims
 // must pass. The pass rate per keyword file, including those not claimed, is
-// printed (README, "Schema validation", quotes it).
+// printed (docs/schemas.md, "Against the JSON-Schema-Test-Suite", quotes it).
 #include <gtest/gtest.h>
 
 #include <filesystem>
