@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <string_view>
 
@@ -182,10 +183,17 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
   return result;
 }
 
-bool program_available(const std::string& program) {
-  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0;
+bool program_available(const std::string& program) { return !program_path(program).empty(); }
+
+std::string program_path(const std::string& program) {
+  auto absolute = [](const std::string& path) {
+    std::error_code error;
+    std::filesystem::path p = std::filesystem::absolute(path, error);
+    return error ? std::string() : p.lexically_normal().string();
+  };
+  if (program.find('/') != std::string::npos) return access(program.c_str(), X_OK) == 0 ? absolute(program) : "";
   const char* path = std::getenv("PATH");
-  if (!path) return false;
+  if (!path || program.empty()) return {};
   std::string dirs(path);
   size_t start = 0;
   while (start <= dirs.size()) {
@@ -193,10 +201,11 @@ bool program_available(const std::string& program) {
     if (end == std::string::npos) end = dirs.size();
     std::string dir = dirs.substr(start, end - start);
     if (dir.empty()) dir = ".";
-    if (access((dir + "/" + program).c_str(), X_OK) == 0) return true;
+    std::string candidate = dir + "/" + program;
+    if (access(candidate.c_str(), X_OK) == 0) return absolute(candidate);
     start = end + 1;
   }
-  return false;
+  return {};
 }
 
 }  // namespace driftlint

@@ -32,4 +32,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 // Whether `program` can be found on PATH (or is an executable path).
 bool program_available(const std::string& program);
 
+// The absolute path `program` runs from (found on PATH unless it holds a
+// '/'), or "" when it is not there: for a tool that starts it in another
+// environment (kustomize's --helm-command).
+std::string program_path(const std::string& program);
+
 }  // namespace driftlint

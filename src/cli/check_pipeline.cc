@@ -199,69 +199,6 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   return in;
 }
 
-namespace {
-
-std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& load, unsigned jobs) {
-  ToolRendererOptions r;
-  if (o.no_render) r.kubectl = r.helm = "";
-  r.timeout = std::chrono::seconds(o.render_timeout);
-  r.jobs = jobs;
-  r.max_file_size = o.max_file_bytes();
-  if (!o.no_cache) r.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
-  return std::make_unique<ToolRenderer>(load, r);
-}
-
-// Root kustomizations are built too (those an app builds are served again
-// from the renderer); then what is applied.
-void render_the_rest(const LoadResult& load, CheckModel& model) {
-  LoadIndex index(load);
-  std::vector<const RenderOutput*> by_apps;
-  for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
-  add_outputs(model.renders, by_apps);
-  // A root an app builds is judged as the app builds it (with its options), not twice.
-  std::vector<RenderRequest> root_requests = root_kustomizations(load, index);
-  std::erase_if(root_requests, [&](const RenderRequest& r) {
-    return std::any_of(by_apps.begin(), by_apps.end(),
-                       [&](const RenderOutput* o) { return o->repo == r.repo && o->folder == r.folder; });
-  });
-  std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
-  add_outputs(model.renders, roots);
-  // Apps' unrendered builds have a note per app already; the others, one per reason.
-  std::map<std::string, std::vector<std::string>> unrendered;
-  for (const RenderOutput* out : roots) {
-    if (out->status != RenderOutput::Status::NotRendered || std::count(by_apps.begin(), by_apps.end(), out)) continue;
-    unrendered[out->message].push_back(load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder));
-  }
-  for (auto& [why, folders] : unrendered) {
-    std::string which = folders.size() == 1 ? "kustomization " + folders[0]
-                                            : std::to_string(folders.size()) + " kustomizations (" + folders[0] + ", ...)";
-    model.notes.push_back(which + " not rendered: " + why + "; judged as files");
-  }
-  model.applied = applied_objects(load, index, model.renders);
-  for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
-}
-
-}  // namespace
-
-CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs) {
-  CheckModel model;
-  model.renderer = renderer_for(o, load, jobs);
-  ArgoModelOptions options;
-  options.strict_drift = o.strict_drift;
-  options.renderer = model.renderer.get();
-  model.argo = build_argo_model(load, cluster, options);
-  model.notes = model.argo.notes;
-  render_the_rest(load, model);
-  if (!model.argo.has_apps()) return model;
-  for (size_t r = 0; r < load.repos.size(); ++r) {
-    if (model.argo.repo_identity[r].empty()) {
-      model.notes.push_back("repo " + load.repos[r].name + " has no URL (set `url:` in the config, or an " +
-                            "`origin` remote): Argo CD apps cannot be matched to it");
-    }
-  }
-  return model;
-}
-
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs) {
   CheckFindings out;

@@ -25,13 +25,35 @@ std::map<std::string, std::string> read_closure(const FileTree& tree, const Kust
   return out;
 }
 
-std::string identity_of(const RenderRequest& request, const RenderTool& tool,
+// Whether the build inflates Helm charts: --enable-helm, or charts where
+// Argo CD's options are not known.
+bool inflates_charts(const RenderRequest& request, const KustomizeClosure& closure) {
+  return request.build_flags.enable_helm() || (request.build_flags.helm_if_charts && !closure.helm_charts.empty());
+}
+
+std::string identity_of(const RenderRequest& request, const BuildSettings& s, bool helm,
                         const std::map<std::string, std::string>& contents) {
-  std::string id = "kustomize-build-v1\n" + tool.description + "\n" + request.identity() + "\n";
+  std::string id = "kustomize-build-v1\n" + s.tool->description + "\n" + request.identity() + "\n";
+  if (helm) id += "with " + s.helm->description + "\n";
   for (const auto& [path, text] : contents) {
     id += path + "\n" + std::to_string(text.size()) + "\n" + text + "\n";
   }
   return id;
+}
+
+// `kustomize build FOLDER`, then Argo CD's build options as driftlint passes
+// them, then the helm kustomize runs (found on PATH: the tool's environment
+// may have none).
+std::vector<std::string> build_command(const RenderRequest& request, const BuildSettings& s, bool helm,
+                                       const std::string& folder) {
+  std::vector<std::string> command = s.tool->command;
+  command.push_back(folder);
+  command.insert(command.end(), request.build_flags.args.begin(), request.build_flags.args.end());
+  if (helm) {
+    if (!request.build_flags.enable_helm()) command.push_back("--enable-helm");
+    command.insert(command.end(), {"--helm-command", s.helm_path});
+  }
+  return command;
 }
 
 // The output, from the cache or by running the tool on a copy whose root
@@ -42,12 +64,27 @@ std::optional<std::string> run_build(const RenderRequest& request, const Kustomi
   const KustomizationFile& root = closure.kustomizations.front();
   std::map<std::string, std::string> files = contents;
   files[root.path] = edited_kustomization(root.root, request.kustomize);
-  auto argv = [&](const RenderWorkspace& workspace) {
-    std::vector<std::string> command = s.tool->command;
-    command.push_back(workspace.path_of(request.folder));
-    return command;
-  };
-  return run_or_reuse(identity_of(request, *s.tool, contents), files, argv, "kustomize", s, out);
+  bool helm = inflates_charts(request, closure);
+  auto argv = [&](const RenderWorkspace& workspace) { return build_command(request, s, helm, workspace.path_of(request.folder)); };
+  std::optional<std::string> output = run_or_reuse(identity_of(request, s, helm, contents), files, argv, "kustomize", s, out);
+  if (!output && out.status == RenderOutput::Status::Failed && !request.build_flags.withheld.empty()) {
+    // It may have needed what driftlint withholds: not Argo CD's failure.
+    out.status = RenderOutput::Status::NotRendered;
+    out.message = "kustomize failed without " + join(request.build_flags.withheld, " ") +
+                  " (argocd-cm's kustomize.buildOptions), which driftlint never passes: " + out.message;
+  }
+  return output;
+}
+
+// Why a build that inflates Helm charts cannot be run here ("" when it can).
+std::string chart_obstacle(const RenderRequest& request, const KustomizeClosure& closure, const BuildSettings& s) {
+  if (!inflates_charts(request, closure)) return {};
+  if (!closure.remote_charts.empty()) {
+    return "it pulls the Helm chart " + quote_for_message(closure.remote_charts.front()) +
+           " (helmCharts), which driftlint does not fetch";
+  }
+  if (!s.helm || s.helm_path.empty()) return "it inflates Helm charts (helmCharts), and helm is not installed";
+  return {};
 }
 
 bool keeps_origin_annotations(yaml::Node kustomization) {
@@ -121,6 +158,10 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
   }
   if (!settings.tool) {
     out->message = "kustomize is not installed (neither `kustomize` nor `kubectl` is on PATH)";
+    return out;
+  }
+  if (std::string obstacle = chart_obstacle(request, closure, settings); !obstacle.empty()) {
+    out->message = obstacle;
     return out;
   }
   std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);

@@ -16,6 +16,10 @@ namespace driftlint {
 
 struct BuildSettings {
   const RenderTool* tool = nullptr;  // null: not rendered (and said why)
+  // helm, for kustomize's helmCharts (--enable-helm): its absolute path is
+  // passed as --helm-command. Null: charts are not inflated (and said why).
+  const RenderTool* helm = nullptr;
+  std::string helm_path;
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;
