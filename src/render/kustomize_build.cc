@@ -1,5 +1,7 @@
 #include "render/kustomize_build.h"
 
+#include <array>
+#include <cctype>
 #include <map>
 
 #include "base/strings.h"
@@ -25,10 +27,11 @@ std::map<std::string, std::string> read_closure(const FileTree& tree, const Kust
   return out;
 }
 
-// Whether the build inflates Helm charts: --enable-helm, or charts where
-// Argo CD's options are not known.
+// Whether the build inflates Helm charts: its helmCharts, with --enable-helm
+// (or where Argo CD's options are not known).
 bool inflates_charts(const RenderRequest& request, const KustomizeClosure& closure) {
-  return request.build_flags.enable_helm() || (request.build_flags.helm_if_charts && !closure.helm_charts.empty());
+  bool charts = !closure.helm_charts.empty() || !closure.remote_charts.empty();
+  return charts && (request.build_flags.enable_helm() || request.build_flags.helm_if_charts);
 }
 
 std::string identity_of(const RenderRequest& request, const BuildSettings& s, bool helm,
@@ -42,13 +45,19 @@ std::string identity_of(const RenderRequest& request, const BuildSettings& s, bo
 }
 
 // `kustomize build FOLDER`, then Argo CD's build options as driftlint passes
-// them, then the helm kustomize runs (found on PATH: the tool's environment
-// may have none).
+// them, then the helm kustomize runs for helmCharts (found here on PATH, by
+// its path: the tool's environment may have none). --enable-helm is passed
+// only to a build with helmCharts, so helm never runs on a chart that is not
+// in the closure (a HelmChartInflationGenerator in a generators file).
 std::vector<std::string> build_command(const RenderRequest& request, const BuildSettings& s, bool helm,
                                        const std::string& folder) {
   std::vector<std::string> command = s.tool->command;
   command.push_back(folder);
-  command.insert(command.end(), request.build_flags.args.begin(), request.build_flags.args.end());
+  for (const std::string& arg : request.build_flags.args) {
+    // Without helmCharts of its own, the build runs no helm: none is named.
+    if (!helm && arg.rfind("--enable-helm", 0) == 0) continue;
+    command.push_back(arg);
+  }
   if (helm) {
     if (!request.build_flags.enable_helm()) command.push_back("--enable-helm");
     command.insert(command.end(), {"--helm-command", s.helm_path});
@@ -76,6 +85,24 @@ std::optional<std::string> run_build(const RenderRequest& request, const Kustomi
   return output;
 }
 
+// "v5.5.0" -> {5, 5, 0}; missing parts are 0.
+std::array<int, 3> version_numbers(std::string_view version) {
+  std::array<int, 3> out = {0, 0, 0};
+  size_t i = version.empty() || version[0] != 'v' ? 0 : 1;
+  for (int& part : out) {
+    while (i < version.size() && std::isdigit(static_cast<unsigned char>(version[i]))) part = part * 10 + (version[i++] - '0');
+    if (i >= version.size() || version[i] != '.') break;
+    ++i;
+  }
+  return out;
+}
+
+// Kustomize before 5.8.1 checks helm with `helm version -c`, which helm 4
+// refuses: the pair cannot inflate charts, whatever Argo CD would do.
+bool kustomize_refuses_helm(const RenderTool& kustomize, const RenderTool& helm) {
+  return version_numbers(helm.version)[0] >= 4 && version_numbers(kustomize.version) < std::array<int, 3>{5, 8, 1};
+}
+
 // Why a build that inflates Helm charts cannot be run here ("" when it can).
 std::string chart_obstacle(const RenderRequest& request, const KustomizeClosure& closure, const BuildSettings& s) {
   if (!inflates_charts(request, closure)) return {};
@@ -84,6 +111,10 @@ std::string chart_obstacle(const RenderRequest& request, const KustomizeClosure&
            " (helmCharts), which driftlint does not fetch";
   }
   if (!s.helm || s.helm_path.empty()) return "it inflates Helm charts (helmCharts), and helm is not installed";
+  if (kustomize_refuses_helm(*s.tool, *s.helm)) {
+    return "it inflates Helm charts (helmCharts), and " + s.tool->description + " cannot run " + s.helm->description +
+           " (it asks `helm version -c`, which helm 4 refuses; kustomize 5.8.1 or helm 3 can)";
+  }
   return {};
 }
 
