@@ -18,16 +18,15 @@ struct FlagRule {
   Take take;
 };
 
-// kustomize 5's `build` flags (kustomize/commands/build) and kubectl kustomize's.
-constexpr std::array<FlagRule, 19> kFlags = {{
+// kustomize 5's `build` flags (kustomize/commands/build) that kubectl
+// kustomize has too; the deprecated --reorder and --enable-managedby-label,
+// which it lacks, are ignored like any unknown flag.
+constexpr std::array<FlagRule, 16> kFlags = {{
     {"--enable-helm", false, Take::Pass},
     {"--helm-debug", false, Take::Pass},
-    {"--enable-managedby-label", false, Take::Pass},
-    {"--stack-trace", false, Take::Pass},
     {"--load-restrictor", true, Take::Pass},
     {"--helm-kube-version", true, Take::Pass},
     {"--helm-api-versions", true, Take::Pass},
-    {"--reorder", true, Take::Pass},
     // Run plugins, exec or container functions, or a program the repo names.
     {"--enable-alpha-plugins", false, Take::Withhold},
     {"--enable-exec", false, Take::Withhold},
