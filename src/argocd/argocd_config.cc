@@ -104,9 +104,9 @@ ArgoCdConfig choose_argocd_config(const ConfigCandidates& candidates) {
   size_t others = 0;
   const ConfigMapCopy* cm = best_copy(candidates.cm, candidates, "", others);
   if (!cm) {
-    config.notes.push_back("no argocd-cm found in the repos or the snapshot: a stock Argo CD 3.x is assumed "
-                           "(annotation tracking, its default resource.exclusions, no kustomize build options; "
-                           "kustomizations with helmCharts are built with --enable-helm)");
+    config.assumed = "no argocd-cm found in the repos or the snapshot: a stock Argo CD 3.x is assumed "
+                     "(annotation tracking, its default resource.exclusions, no kustomize build options; "
+                     "kustomizations with helmCharts are built with --enable-helm)";
   } else {
     config.found = true;
     config.used = cm->where;

@@ -47,6 +47,9 @@ struct ArgoCdConfig {
   std::string used;    // where the argocd-cm used is ("" when none)
   std::string params_used;
   std::vector<std::string> notes;  // which copies were used, and what of them is not honoured
+  // When no argocd-cm was found: what is assumed instead (said only where
+  // Argo CD apps are modelled).
+  std::string assumed;
 };
 
 ArgoCdConfig choose_argocd_config(const ConfigCandidates& candidates);

@@ -89,14 +89,15 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snap
   ArgoCdConfig first = choose_argocd_config(config_candidates(load, cluster));
   build_with(o, load, cluster, jobs, first, model);
   ArgoCdConfig seen = config_seen_by(load, cluster, model);
-  if (seen.notes != first.notes) {
+  if (seen.notes != first.notes || seen.found != first.found) {
     if (same_build_settings(first, seen)) {
       use_argocd_config(model.argo, std::move(seen), model_options(o, model, nullptr));
     } else {
       build_with(o, load, cluster, jobs, seen, model);  // its build options change what kustomize renders
     }
   }
-  const std::vector<std::string>& config_notes = model.argo.config.notes;
+  std::vector<std::string> config_notes = model.argo.config.notes;
+  if (!model.argo.config.assumed.empty() && model.argo.has_apps()) config_notes.insert(config_notes.begin(), model.argo.config.assumed);
   model.notes.insert(model.notes.begin(), config_notes.begin(), config_notes.end());
   if (!model.argo.has_apps()) return model;
   for (size_t r = 0; r < load.repos.size(); ++r) {
