@@ -18,6 +18,7 @@ namespace {
 const Manifest* comparable_live_copy(const ArgoModel& model, const DesiredObject& d) {
   const Application& app = model.apps[d.app];
   if (!app.live || !app.sources[d.source].bound.revision.comparable() || d.id.name.empty()) return nullptr;
+  if (model.excluded(d)) return nullptr;  // Argo CD neither applies nor compares it
   const Manifest* live = model.snapshot->find(d.key);
   if (!live) return nullptr;
   if (std::optional<LiveOwner> owner = model.owner_of(*live)) {
@@ -34,7 +35,7 @@ void compute_drift(const ArgoModelOptions& options, ArgoModel& model) {
   for (const DesiredObject& d : model.desired) {
     const Manifest* live = comparable_live_copy(model, d);
     if (!live) continue;
-    IgnoreMatcher ignore(model.apps[d.app].ignore_differences, d.id);
+    IgnoreMatcher ignore(model.apps[d.app].ignore_differences, model.config.settings.ignore_differences, d.id);
     DiffOptions diff_options;
     diff_options.live_only_keys = options.strict_drift;
     diff_options.secret = d.id.group.empty() && d.id.kind == "Secret";  // values never compared or shown

@@ -1,7 +1,8 @@
 // Drift of the apps' objects: each desired object of a live app whose loaded
 // revision is the live one, compared field by field with its live copy
-// (drift/diff), minus the app's ignoreDifferences; objects another app owns
-// are left out (they are wrong-owner-repo's).
+// (drift/diff), minus the app's ignoreDifferences and argocd-cm's
+// system-level ones; objects another app owns are left out (they are
+// wrong-owner-repo's), and so are kinds Argo CD excludes (resource.exclusions).
 #pragma once
 
 #include "argocd/model.h"

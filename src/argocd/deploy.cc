@@ -59,8 +59,13 @@ class Deployer {
     if (kind == SourceKind::Helm) {
       index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
     }
-    std::optional<RenderRequest> request = render_request(app, s, load_, index_);
+    std::optional<RenderRequest> request = render_request(app, s, load_, index_, model_.config);
     if (!request) return;
+    std::string_view version = app.sources[s].node.path({"kustomize", "version"}).text();
+    if (request->kind == RenderKind::Kustomize && !version.empty()) {
+      model_.notes.push_back(who(a, s) + " names kustomize version " + quote_for_message(version) +
+                             ": built with driftlint's kustomize, with that version's kustomize.buildOptions");
+    }
     requests.push_back(std::move(*request));
     model_.renders.push_back({a, s, nullptr});
   }

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 
+#include "argocd/argocd_settings.h"
 #include "base/strings.h"
 
 namespace driftlint {
@@ -93,10 +94,18 @@ std::optional<std::vector<Step>> parse_simple_jq(const std::string& expression) 
 
 }  // namespace
 
-IgnoreMatcher::IgnoreMatcher(const std::vector<IgnoreDifference>& entries, const ObjectIdentity& id) {
+IgnoreMatcher::IgnoreMatcher(const std::vector<IgnoreDifference>& entries, const ObjectIdentity& id) { add(entries, id); }
+
+IgnoreMatcher::IgnoreMatcher(const std::vector<IgnoreDifference>& app_entries,
+                             const std::vector<IgnoreDifference>& system_entries, const ObjectIdentity& id) {
+  add(app_entries, id);
+  add(system_entries, id);
+}
+
+void IgnoreMatcher::add(const std::vector<IgnoreDifference>& entries, const ObjectIdentity& id) {
   for (const IgnoreDifference& d : entries) {
-    if (d.kind != "*" && d.kind != id.kind) continue;
-    if (d.group != "*" && d.group != id.group) continue;
+    // Group and kind are globs (glob.Match in Argo CD's normalizer).
+    if (!argocd_glob_match(d.kind, id.kind) || !argocd_glob_match(d.group, id.group)) continue;
     if (!d.name.empty() && d.name != id.name) continue;
     if (!d.ns.empty() && d.ns != id.ns) continue;
     for (const std::string& pointer : d.json_pointers) {

@@ -57,5 +57,31 @@ TEST(IgnoreDifferencesTest, JsonPointerEscapes) {
   EXPECT_TRUE(parse_json_pointer("no-slash").empty());
 }
 
+TEST(IgnoreDifferencesTest, SystemLevelEntriesMergeWithTheAppsAndGroupsAndKindsAreGlobs) {
+  IgnoreDifference app;
+  app.group = "apps";
+  app.kind = "Deploy*";
+  app.json_pointers = {"/spec/replicas"};
+  IgnoreDifference all;  // resource.customizations.ignoreDifferences.all
+  all.group = "*";
+  all.kind = "*";
+  all.json_pointers = {"/metadata/labels"};
+  all.managed_fields_managers = {"hpa"};
+  IgnoreDifference config_maps;  // resource.customizations.ignoreDifferences.ConfigMap
+  config_maps.kind = "ConfigMap";
+  config_maps.json_pointers = {"/data"};
+  ObjectIdentity deployment;
+  deployment.group = "apps";
+  deployment.kind = "Deployment";
+  IgnoreMatcher m({app}, {all, config_maps}, deployment);
+  EXPECT_TRUE(m.ignored({{"spec", false, ""}, {"replicas", false, ""}}));
+  EXPECT_TRUE(m.ignored({{"metadata", false, ""}, {"labels", false, ""}, {"a", false, ""}}));
+  EXPECT_FALSE(m.ignored({{"data", false, ""}, {"a", false, ""}}));  // ConfigMaps only
+  EXPECT_EQ(m.unjudged(), std::vector<std::string>{"managedFieldsManagers 'hpa'"});
+  ObjectIdentity config_map;
+  config_map.kind = "ConfigMap";
+  EXPECT_TRUE(IgnoreMatcher({}, {config_maps}, config_map).ignored({{"data", false, ""}, {"a", false, ""}}));
+}
+
 }  // namespace
 }  // namespace driftlint

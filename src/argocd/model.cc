@@ -16,7 +16,7 @@ namespace driftlint {
 namespace {
 
 constexpr std::string_view kTrackingAnnotation = "argocd.argoproj.io/tracking-id";
-constexpr std::string_view kInstanceLabel = "app.kubernetes.io/instance";
+constexpr std::string_view kInstallationAnnotation = "argocd.argoproj.io/installation-id";
 
 // Kinds the API server serves without a namespace, for defaulting an object's
 // namespace from its app's destination. CRDs and the snapshot add more.
@@ -75,6 +75,7 @@ void index_repos(const LoadResult& load, ArgoModel& model) {
 ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options) {
   ArgoModel model;
   model.snapshot = snapshot;
+  if (options.config) model.config = *options.config;
   LoadIndex index(load);
   index_repos(load, model);
   collect_cluster_kinds(load, snapshot, model);
@@ -90,6 +91,12 @@ ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, con
   collect_status_owners(model);
   compute_drift(options, model);
   return model;
+}
+
+void use_argocd_config(ArgoModel& model, ArgoCdConfig config, const ArgoModelOptions& options) {
+  model.config = std::move(config);
+  model.drift.clear();
+  compute_drift(options, model);
 }
 
 int ArgoModel::repo_for_url(const std::string& url) const {
@@ -115,20 +122,33 @@ bool directory_glob_match(const std::string& pattern, const std::string& relativ
   return crossing != pattern && glob_match(crossing, relative_path);
 }
 
-std::optional<std::pair<std::string, std::string>> parse_tracking_id(std::string_view value) {
-  // app:group/Kind:namespace/name
+namespace {
+
+// A tracking annotation's parts: app:group/Kind:namespace/name.
+struct TrackingId {
+  std::string_view app, group, kind, ns, name;
+};
+
+std::optional<TrackingId> split_tracking_id(std::string_view value) {
   size_t first = value.find(':');
   if (first == std::string_view::npos) return std::nullopt;
   size_t second = value.find(':', first + 1);
   if (second == std::string_view::npos) return std::nullopt;
-  std::string_view app = value.substr(0, first);
   std::string_view gk = value.substr(first + 1, second - first - 1);
   std::string_view nn = value.substr(second + 1);
   size_t slash = gk.find('/');
   size_t slash2 = nn.find('/');
-  if (app.empty() || slash == std::string_view::npos || slash2 == std::string_view::npos) return std::nullopt;
-  return std::make_pair(std::string(app), object_key(gk.substr(0, slash), gk.substr(slash + 1),
-                                                     nn.substr(0, slash2), nn.substr(slash2 + 1)));
+  if (first == 0 || slash == std::string_view::npos || slash2 == std::string_view::npos) return std::nullopt;
+  return TrackingId{value.substr(0, first), gk.substr(0, slash), gk.substr(slash + 1), nn.substr(0, slash2),
+                    nn.substr(slash2 + 1)};
+}
+
+}  // namespace
+
+std::optional<std::pair<std::string, std::string>> parse_tracking_id(std::string_view value) {
+  std::optional<TrackingId> t = split_tracking_id(value);
+  if (!t) return std::nullopt;
+  return std::make_pair(std::string(t->app), object_key(t->group, t->kind, t->ns, t->name));
 }
 
 const Application* ArgoModel::find_app(const std::string& name) const {
@@ -143,23 +163,44 @@ const Application* ArgoModel::find_app(const std::string& name) const {
   return nullptr;
 }
 
+namespace {
+
+// The app a tracking annotation names, when it names the object it is on
+// (isSelfReferencedObj: a copy another tool made elsewhere is nobody's) and,
+// with an installationID, carries that id.
+std::optional<LiveOwner> annotation_owner(const Manifest& live, const ArgoCdSettings& s) {
+  yaml::Node annotations = live.root.path({"metadata", "annotations"});
+  if (!s.installation_id.empty() && annotations.get(kInstallationAnnotation).text() != s.installation_id) return std::nullopt;
+  std::optional<std::string_view> value = annotations.get(kTrackingAnnotation).as_string();
+  std::optional<TrackingId> t = value ? split_tracking_id(*value) : std::nullopt;
+  if (!t || t->name != live.id.name || t->group != live.id.group || t->kind != live.id.kind) return std::nullopt;
+  if (!live.id.ns.empty() && t->ns != live.id.ns) return std::nullopt;
+  return LiveOwner{std::string(t->app), "tracking-id annotation"};
+}
+
+}  // namespace
+
 std::optional<LiveOwner> ArgoModel::owner_of(const Manifest& live) const {
-  yaml::Node metadata = live.root.get("metadata");
-  if (auto tracking = metadata.get("annotations").get(kTrackingAnnotation).as_string()) {
-    if (auto parsed = parse_tracking_id(*tracking)) {
-      return LiveOwner{parsed->first, "tracking-id annotation"};
-    }
-  }
-  if (auto instance = metadata.get("labels").get(kInstanceLabel).as_string()) {
-    // Helm charts set the same label to their release name: it counts only
-    // when an Argo CD app of that name exists.
-    if (find_app(std::string(*instance))) {
-      return LiveOwner{std::string(*instance), std::string(kInstanceLabel) + " label"};
-    }
+  const ArgoCdSettings& s = config.settings;
+  if (s.tracking != TrackingMethod::Label) {
+    if (auto owner = annotation_owner(live, s)) return owner;
+  } else if (auto instance = live.root.path({"metadata", "labels"}).get(s.instance_label_key).as_string()) {
+    // Helm charts set app.kubernetes.io/instance to their release name: it
+    // counts only when an Argo CD app of that name exists.
+    if (find_app(std::string(*instance))) return LiveOwner{std::string(*instance), s.instance_label_key + " label"};
   }
   auto it = status_owner.find(object_key(live.id));
   if (it != status_owner.end()) return LiveOwner{it->second, "status.resources"};
   return std::nullopt;
+}
+
+bool ArgoModel::excluded(const DesiredObject& d) const {
+  return is_excluded_resource(config.settings, d.id.group, d.id.kind, destination_server(apps[d.app]));
+}
+
+std::string destination_server(const Application& app) {
+  if (!app.destination_server.empty()) return app.destination_server;
+  return app.destination_name == "in-cluster" ? "https://kubernetes.default.svc" : std::string();
 }
 
 bool ArgoModel::cluster_scoped(const std::string& group, const std::string& kind) const {

@@ -14,6 +14,7 @@
 
 #include "argocd/application.h"
 #include "argocd/appset_budget.h"
+#include "argocd/argocd_config.h"
 #include "drift/diff.h"
 #include "load/loader.h"
 #include "render/renderer.h"
@@ -51,6 +52,8 @@ struct ArgoModelOptions {
   Renderer* renderer = nullptr;
   bool strict_drift = false;  // report keys only the live object has
   AppSetLimits appset_limits;  // what expanding ApplicationSets may cost
+  // Argo CD's own config (argocd-cm); null: a stock Argo CD 3.x's.
+  const ArgoCdConfig* config = nullptr;
 };
 
 // A kustomize or Helm source of an app and what rendering it gave.
@@ -85,6 +88,7 @@ struct ArgoModel {
   // path), so that it is never called undeployed.
   std::vector<bool> unexpanded_set_files;
   const Snapshot* snapshot = nullptr;      // may be null
+  ArgoCdConfig config;                     // Argo CD's own settings, as chosen for the run
 
   bool has_apps() const { return !apps.empty(); }
   bool unexpanded_set_may_deploy(uint32_t file) const {
@@ -93,9 +97,14 @@ struct ArgoModel {
   const Application* find_app(const std::string& name) const;
   // The index of an app of this model.
   uint32_t index_of(const Application& app) const { return static_cast<uint32_t>(&app - apps.data()); }
-  // Who Argo CD says owns a live object: tracking annotation, else instance
-  // label, else an app's status.resources.
+  // Who Argo CD says owns a live object: by the tracking method of
+  // argocd-cm, its tracking annotation (when it names the object itself) or
+  // its instance label (when an app of that name exists); else an app's
+  // status.resources.
   std::optional<LiveOwner> owner_of(const Manifest& live) const;
+  // Whether Argo CD leaves a desired object alone (resource.exclusions and
+  // inclusions at its app's destination): it is neither applied nor compared.
+  bool excluded(const DesiredObject& d) const;
   // Whether objects of this group/kind have no namespace.
   bool cluster_scoped(const std::string& group, const std::string& kind) const;
   // The loaded repo an URL names, or -1.
@@ -110,6 +119,15 @@ struct ArgoModel {
 };
 
 ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options);
+
+// Honours another copy of Argo CD's config that builds kustomizations the
+// same way (same_build_settings): ownership, exclusions and system-level
+// ignoreDifferences change, so drift is compared again.
+void use_argocd_config(ArgoModel& model, ArgoCdConfig config, const ArgoModelOptions& options);
+
+// The server URL of an app's destination ("" when it names a cluster other
+// than in-cluster, whose URL is not known offline).
+std::string destination_server(const Application& app);
 
 // Parses "app:group/Kind:namespace/name" into the app name and object key.
 std::optional<std::pair<std::string, std::string>> parse_tracking_id(std::string_view value);

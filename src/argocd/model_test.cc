@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "snapshot/snapshot.h"
+
 namespace driftlint {
 namespace {
 
@@ -122,6 +124,82 @@ TEST(ArgoModelTest, KustomizationsDeployWhatTheyReference) {
   EXPECT_TRUE(std::none_of(m.desired.begin(), m.desired.end(), [](const DesiredObject& d) { return d.app == 0; }));
   ASSERT_FALSE(m.notes.empty());
   EXPECT_NE(m.notes[0].find("not rendered"), std::string::npos) << m.notes[0];
+}
+
+// Who owns a live object, by each tracking method of argocd-cm.
+class OwnershipTest : public ::testing::Test {
+ protected:
+  OwnershipTest()
+      : snapshot_(load_snapshot_text(R"(
+apiVersion: v1
+kind: List
+items:
+- apiVersion: argoproj.io/v1alpha1
+  kind: Application
+  metadata: {name: users, namespace: argocd}
+  spec: {source: {repoURL: https://git.example/org/iam.git, path: users}, destination: {namespace: argo}}
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: annotated
+    namespace: argo
+    annotations: {argocd.argoproj.io/tracking-id: 'users:/ConfigMap:argo/annotated'}
+- apiVersion: v1
+  kind: ConfigMap
+  metadata:
+    name: copied
+    namespace: other
+    annotations: {argocd.argoproj.io/tracking-id: 'users:/ConfigMap:argo/annotated'}
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: helm-labelled, namespace: argo, labels: {app.kubernetes.io/instance: users}}
+- apiVersion: v1
+  kind: ConfigMap
+  metadata: {name: custom-labelled, namespace: argo, labels: {team.example/app: users}}
+)", "snapshot.yaml")) {}
+
+  std::string owner(const std::string& name, const ArgoCdSettings& settings) {
+    ArgoCdConfig config;
+    config.settings = settings;
+    ArgoModelOptions options;
+    options.config = &config;
+    ArgoModel model = build_argo_model(load_, &snapshot_.snapshot, options);
+    for (const Manifest& m : snapshot_.snapshot.objects) {
+      if (m.id.name != name) continue;
+      std::optional<LiveOwner> o = model.owner_of(m);
+      return o ? o->app + " by " + o->how : "nobody";
+    }
+    return "missing";
+  }
+
+  SnapshotLoad snapshot_;
+  LoadResult load_ = load({}, "https://git.example/org/infra.git");
+};
+
+TEST_F(OwnershipTest, AnnotationTrackingIsTheDefaultAndIgnoresTheInstanceLabel) {
+  ArgoCdSettings s;
+  EXPECT_EQ(owner("annotated", s), "users by tracking-id annotation");
+  EXPECT_EQ(owner("helm-labelled", s), "nobody");  // a Helm release label is not Argo CD's
+  EXPECT_EQ(owner("copied", s), "nobody");         // the annotation names another object
+  s.tracking = TrackingMethod::AnnotationAndLabel;
+  EXPECT_EQ(owner("helm-labelled", s), "nobody");
+  EXPECT_EQ(owner("annotated", s), "users by tracking-id annotation");
+}
+
+TEST_F(OwnershipTest, LabelTrackingReadsTheInstanceLabelKey) {
+  ArgoCdSettings s;
+  s.tracking = TrackingMethod::Label;
+  EXPECT_EQ(owner("helm-labelled", s), "users by app.kubernetes.io/instance label");
+  EXPECT_EQ(owner("annotated", s), "nobody");
+  s.instance_label_key = "team.example/app";
+  EXPECT_EQ(owner("custom-labelled", s), "users by team.example/app label");
+  EXPECT_EQ(owner("helm-labelled", s), "nobody");
+}
+
+TEST_F(OwnershipTest, AnInstallationIdMustMatch) {
+  ArgoCdSettings s;
+  s.installation_id = "blue";
+  EXPECT_EQ(owner("annotated", s), "nobody");
 }
 
 }  // namespace

@@ -128,7 +128,7 @@ SourceKind source_kind(const Application& app, size_t s, const LoadIndex& index)
 }
 
 std::optional<RenderRequest> render_request(const Application& app, size_t s, const LoadResult& load,
-                                           const LoadIndex& index) {
+                                           const LoadIndex& index, const ArgoCdConfig& config) {
   SourceKind kind = source_kind(app, s, index);
   if (kind != SourceKind::Kustomize && kind != SourceKind::Helm) return std::nullopt;
   const AppSource& source = app.sources[s];
@@ -138,6 +138,7 @@ std::optional<RenderRequest> render_request(const Application& app, size_t s, co
   if (kind == SourceKind::Kustomize) {
     r.kind = RenderKind::Kustomize;
     r.kustomize = kustomize_options(app, s, load);
+    r.build_flags = kustomize_build_flags(config, text_of(source.node.path({"kustomize", "version"})));
   } else {
     r.kind = RenderKind::Helm;
     r.helm = helm_options(app, s, load);

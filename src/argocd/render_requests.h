@@ -26,9 +26,10 @@ SourceKind source_kind(const Application& app, size_t source, const LoadIndex& i
 Expected<std::optional<HelmOptions::ValueFile>> resolve_value_file(const Application& app, const AppSource& source,
                                                                    const std::string& text, const LoadResult& load);
 
-// The request for a kustomize or Helm source; nullopt for other kinds or a
-// source that reads no loaded folder.
+// The request for a kustomize or Helm source, a kustomization built with
+// the flags `config` gives its kustomize version; nullopt for other kinds or
+// a source that reads no loaded folder.
 std::optional<RenderRequest> render_request(const Application& app, size_t source, const LoadResult& load,
-                                           const LoadIndex& index);
+                                           const LoadIndex& index, const ArgoCdConfig& config);
 
 }  // namespace driftlint

@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <string_view>
 
@@ -313,5 +314,7 @@ bool isolation_available() {
   }
   return WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
+
+std::string program_path(const std::string& program) { return find_program(program).value_or(""); }
 
 }  // namespace driftlint

@@ -54,4 +54,9 @@ std::optional<std::string> find_program(const std::string& program);
 // namespaces): tried once in a child that does nothing else. A few ms.
 bool isolation_available();
 
+// The absolute path `program` runs from (found on PATH unless it holds a
+// '/'), or "" when it is not there: for a tool that starts it in another
+// environment (kustomize's --helm-command).
+std::string program_path(const std::string& program);
+
 }  // namespace driftlint

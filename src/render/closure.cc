@@ -9,6 +9,7 @@ namespace driftlint {
 namespace {
 
 constexpr int kMaxDepth = 32;
+constexpr size_t kMaxChartFiles = 10'000;
 
 // "key=path" (a generator's `files`) -> "path".
 std::string_view generator_file(std::string_view entry) {
@@ -99,11 +100,49 @@ class ClosureWalker {
   }
 
   void file_entry(const KustomizationFile& k, yaml::Node node, std::string_view entry, bool patch) {
-    if (patch && is_inline(entry)) return;
+    if (entry.empty() || (patch && is_inline(entry))) return;
     std::optional<std::string> target = resolve(k, node, entry);
     if (!target) return;
     add_file(*target);
     if (patch) out_.patch_files.insert(*target);
+  }
+
+  // Every file of a folder kustomize hands to helm (a chart, helm's config home).
+  void add_folder(const std::string& folder) {
+    std::optional<std::vector<std::string>> files = tree_.files_under(folder, kMaxChartFiles);
+    if (!files) {
+      out_.problems.push_back(folder + ": more than " + std::to_string(kMaxChartFiles) + " files");
+      return;
+    }
+    for (const std::string& f : *files) add_file(f);
+  }
+
+  // helmCharts (kustomize's HelmChartInflationGenerator): a chart is read
+  // from chartHome/NAME, or chartHome/NAME-VERSION/NAME when it names a repo
+  // and version; one that is not there would be pulled from its repo.
+  void helm_charts(const KustomizationFile& k) {
+    yaml::Node charts = k.root.get("helmCharts");
+    if (charts.size() == 0) return;
+    yaml::Node globals = k.root.get("helmGlobals");
+    std::string home(globals.get("chartHome").text());
+    if (home.empty()) home = "charts";
+    if (yaml::Node config = globals.get("configHome"); !config.text().empty()) {
+      if (std::optional<std::string> folder = resolve(k, config, config.text())) add_folder(*folder);
+    }
+    for (yaml::Node c : charts.elements()) {
+      std::string name(c.get("name").text()), repo(c.get("repo").text()), version(c.get("version").text());
+      if (name.empty()) continue;  // kustomize refuses it
+      std::string folder = !repo.empty() && !version.empty() ? join_path(home, name + "-" + version) : home;
+      std::optional<std::string> chart = resolve(k, c.get("name"), join_path(folder, name));
+      if (chart && !tree_.has_directory(*chart) && !repo.empty()) {
+        out_.remote_charts.push_back(name + " from " + repo);
+      } else if (chart) {
+        out_.helm_charts.push_back(*chart);
+        add_folder(*chart);
+      }
+      file_entry(k, c.get("valuesFile"), c.get("valuesFile").text(), false);
+      strings_of(c.get("additionalValuesFiles"), [&](yaml::Node n, std::string_view e) { file_entry(k, n, e, false); });
+    }
   }
 
   using EachString = std::function<void(yaml::Node, std::string_view)>;
@@ -148,6 +187,7 @@ class ClosureWalker {
         if (!(tree_.has_directory(*target) && walk(*target, depth + 1))) add_file(*target);
       });
     }
+    helm_charts(k);
     return k;
   }
 

@@ -1,6 +1,7 @@
 // The closure of a kustomization: every file of the repo a `kustomize build`
 // of it reads (kustomization files, resources, patches, components, generator
-// inputs, replacement and configuration files), found by reading the
+// inputs, replacement and configuration files, and the local charts and
+// value files of `helmCharts`), found by reading the
 // kustomizations themselves, so that a build at a git revision can be
 // materialised from the object database without the rest of the repo.
 #pragma once
@@ -50,6 +51,11 @@ struct KustomizeClosure {
   std::set<std::string> object_files;           // files whose objects become resources
   std::set<std::string> patch_files;            // files read as patches
   std::vector<std::string> remote;              // remote bases and resources (never fetched)
+  // helmCharts: the chart folders kustomize inflates (below helmGlobals.chartHome,
+  // default charts/), and the charts it would pull from a Helm repository
+  // ("name from repo"), which are never fetched.
+  std::vector<std::string> helm_charts;
+  std::vector<std::string> remote_charts;
   std::vector<std::string> problems;            // one line each: entries that cannot be read
   std::vector<RefusedEntry> refused;            // entries outside the repo: the build must not run
   std::map<std::string, NamedAt> named_at;      // repo path -> the first entry that names it

@@ -65,5 +65,51 @@ TEST(ClosureTest, CyclesEndAndAFolderWithoutKustomizationIsEmpty) {
   EXPECT_TRUE(kustomize_closure(tree, "nothing", 1 << 20).kustomizations.empty());
 }
 
+TEST(ClosureTest, HelmChartsBringTheirLocalChartsAndValueFiles) {
+  MemoryTree tree({
+      {"app/kustomization.yaml",
+       "helmCharts:\n- name: web\n  valuesFile: values/web.yaml\n  additionalValuesFiles: [../shared/common.yaml]\n"
+       "- name: pinned\n  repo: https://charts.example\n  version: 1.2.3\n"
+       "- name: pulled\n  repo: https://charts.example\n  version: 2.0.0\n"},
+      {"app/values/web.yaml", "replicas: 2\n"},
+      {"shared/common.yaml", "team: a\n"},
+      {"app/charts/web/Chart.yaml", "name: web\nversion: 0.1.0\n"},
+      {"app/charts/web/templates/cm.yaml", "kind: ConfigMap\n"},
+      {"app/charts/pinned-1.2.3/pinned/Chart.yaml", "name: pinned\n"},
+      {"app/charts/unused/Chart.yaml", "name: unused\n"},
+  });
+  KustomizeClosure c = kustomize_closure(tree, "app", 1 << 20);
+  EXPECT_TRUE(c.refused.empty());
+  EXPECT_EQ(c.helm_charts, (std::vector<std::string>{"app/charts/web", "app/charts/pinned-1.2.3/pinned"}));
+  EXPECT_EQ(c.remote_charts, std::vector<std::string>{"pulled from https://charts.example"});
+  for (const char* f : {"app/values/web.yaml", "shared/common.yaml", "app/charts/web/Chart.yaml",
+                        "app/charts/web/templates/cm.yaml", "app/charts/pinned-1.2.3/pinned/Chart.yaml"}) {
+    EXPECT_TRUE(c.files.count(f)) << f;
+  }
+  EXPECT_FALSE(c.files.count("app/charts/unused/Chart.yaml"));
+}
+
+TEST(ClosureTest, HelmChartsOutsideTheRepoAreRefused) {
+  MemoryTree tree({{"app/kustomization.yaml",
+                    "helmGlobals: {chartHome: /opt/charts, configHome: ../../home/.config/helm}\n"
+                    "helmCharts:\n- name: web\n  valuesFile: /etc/passwd\n"}});
+  KustomizeClosure c = kustomize_closure(tree, "app", 1 << 20);
+  ASSERT_EQ(c.refused.size(), 3u);
+  EXPECT_EQ(c.refused[0].message, "'../../home/.config/helm' leaves the repo; only files inside it are read");
+  EXPECT_EQ(c.refused[1].message, "'/opt/charts/web' is an absolute path; only files inside the repo are read");
+  EXPECT_EQ(c.refused[2].message, "'/etc/passwd' is an absolute path; only files inside the repo are read");
+}
+
+// --load-restrictor LoadRestrictionsNone lets kustomize read files beside
+// its folder: they are in the closure; files outside the repo never are.
+TEST(ClosureTest, FilesOutsideTheKustomizationsFolderButInTheRepo) {
+  MemoryTree tree({{"apps/web/kustomization.yaml", "resources: [../shared/cm.yaml, ../../../outside.yaml]\n"},
+                   {"apps/shared/cm.yaml", "kind: ConfigMap\n"}});
+  KustomizeClosure c = kustomize_closure(tree, "apps/web", 1 << 20);
+  EXPECT_TRUE(c.files.count("apps/shared/cm.yaml"));
+  ASSERT_EQ(c.refused.size(), 1u);
+  EXPECT_EQ(c.refused[0].message, "'../../../outside.yaml' leaves the repo; only files inside it are read");
+}
+
 }  // namespace
 }  // namespace driftlint

@@ -1,5 +1,7 @@
 #include "render/kustomize_build.h"
 
+#include <array>
+#include <cctype>
 #include <map>
 
 #include <re2/re2.h>
@@ -27,13 +29,42 @@ std::map<std::string, std::string> read_closure(const FileTree& tree, const Kust
   return out;
 }
 
-std::string identity_of(const RenderRequest& request, const RenderTool& tool,
+// Whether the build inflates Helm charts: its helmCharts, with --enable-helm
+// (or where Argo CD's options are not known).
+bool inflates_charts(const RenderRequest& request, const KustomizeClosure& closure) {
+  bool charts = !closure.helm_charts.empty() || !closure.remote_charts.empty();
+  return charts && (request.build_flags.enable_helm() || request.build_flags.helm_if_charts);
+}
+
+std::string identity_of(const RenderRequest& request, const BuildSettings& s, bool helm,
                         const std::map<std::string, std::string>& contents) {
-  std::string id = "kustomize-build-v1\n" + tool.description + "\n" + request.identity() + "\n";
+  std::string id = "kustomize-build-v1\n" + s.tool->description + "\n" + request.identity() + "\n";
+  if (helm) id += "with " + s.helm->description + "\n";
   for (const auto& [path, text] : contents) {
     id += path + "\n" + std::to_string(text.size()) + "\n" + text + "\n";
   }
   return id;
+}
+
+// `kustomize build FOLDER`, then Argo CD's build options as driftlint passes
+// them, then the helm kustomize runs for helmCharts (found here on PATH, by
+// its path: the tool's environment may have none). --enable-helm is passed
+// only to a build with helmCharts, so helm never runs on a chart that is not
+// in the closure (a HelmChartInflationGenerator in a generators file).
+std::vector<std::string> build_command(const RenderRequest& request, const BuildSettings& s, bool helm,
+                                       const std::string& folder) {
+  std::vector<std::string> command = s.tool->command;
+  command.push_back(folder);
+  for (const std::string& arg : request.build_flags.args) {
+    // Without helmCharts of its own, the build runs no helm: none is named.
+    if (!helm && arg.rfind("--enable-helm", 0) == 0) continue;
+    command.push_back(arg);
+  }
+  if (helm) {
+    if (!request.build_flags.enable_helm()) command.push_back("--enable-helm");
+    command.insert(command.end(), {"--helm-command", s.helm_path});
+  }
+  return command;
 }
 
 // The output, from the cache or by running the tool on a copy whose root
@@ -44,12 +75,49 @@ std::optional<std::string> run_build(const RenderRequest& request, const Kustomi
   const KustomizationFile& root = closure.kustomizations.front();
   std::map<std::string, std::string> files = contents;
   files[root.path] = edited_kustomization(root.root, request.kustomize);
-  auto argv = [&](const RenderWorkspace& workspace) {
-    std::vector<std::string> command = s.tool->command;
-    command.push_back(workspace.path_of(request.folder));
-    return command;
-  };
-  return run_or_reuse(identity_of(request, *s.tool, contents), files, argv, "kustomize", s, out);
+  bool helm = inflates_charts(request, closure);
+  auto argv = [&](const RenderWorkspace& workspace) { return build_command(request, s, helm, workspace.path_of(request.folder)); };
+  std::optional<std::string> output = run_or_reuse(identity_of(request, s, helm, contents), files, argv, "kustomize", s, out);
+  if (!output && out.status == RenderOutput::Status::Failed && !request.build_flags.withheld.empty()) {
+    // It may have needed what driftlint withholds: not Argo CD's failure.
+    out.status = RenderOutput::Status::NotRendered;
+    out.message = "kustomize failed without " + join(request.build_flags.withheld, " ") +
+                  " (argocd-cm's kustomize.buildOptions), which driftlint never passes: " + out.message;
+  }
+  return output;
+}
+
+// "v5.5.0" -> {5, 5, 0}; missing parts are 0.
+std::array<int, 3> version_numbers(std::string_view version) {
+  std::array<int, 3> out = {0, 0, 0};
+  size_t i = version.empty() || version[0] != 'v' ? 0 : 1;
+  for (int& part : out) {
+    while (i < version.size() && std::isdigit(static_cast<unsigned char>(version[i]))) part = part * 10 + (version[i++] - '0');
+    if (i >= version.size() || version[i] != '.') break;
+    ++i;
+  }
+  return out;
+}
+
+// Kustomize before 5.8.1 checks helm with `helm version -c`, which helm 4
+// refuses: the pair cannot inflate charts, whatever Argo CD would do.
+bool kustomize_refuses_helm(const RenderTool& kustomize, const RenderTool& helm) {
+  return version_numbers(helm.version)[0] >= 4 && version_numbers(kustomize.version) < std::array<int, 3>{5, 8, 1};
+}
+
+// Why a build that inflates Helm charts cannot be run here ("" when it can).
+std::string chart_obstacle(const RenderRequest& request, const KustomizeClosure& closure, const BuildSettings& s) {
+  if (!inflates_charts(request, closure)) return {};
+  if (!closure.remote_charts.empty()) {
+    return "it pulls the Helm chart " + quote_for_message(closure.remote_charts.front()) +
+           " (helmCharts), which driftlint does not fetch";
+  }
+  if (!s.helm || s.helm_path.empty()) return "it inflates Helm charts (helmCharts), and helm is not installed";
+  if (kustomize_refuses_helm(*s.tool, *s.helm)) {
+    return "it inflates Helm charts (helmCharts), and " + s.tool->description + " cannot run " + s.helm->description +
+           " (it asks `helm version -c`, which helm 4 refuses; kustomize 5.8.1 or helm 3 can)";
+  }
+  return {};
 }
 
 // A build that failed on a file the repo does not hold (a generator input
@@ -145,6 +213,10 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     out->message = settings.no_tool_reason.empty()
                        ? "kustomize is not installed (neither `kustomize` nor `kubectl` is on PATH)"
                        : settings.no_tool_reason;
+    return out;
+  }
+  if (std::string obstacle = chart_obstacle(request, closure, settings); !obstacle.empty()) {
+    out->message = obstacle;
     return out;
   }
   std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);

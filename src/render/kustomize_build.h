@@ -21,6 +21,10 @@ struct BuildSettings {
   const RenderSandbox* sandbox = nullptr;  // where the tool runs (required with a tool)
   RenderBudget* budget = nullptr;          // null: no limit on all builds together
   std::string no_tool_reason;        // why the tool is null, when it is not missing ("rendering is turned off")
+  // helm, for kustomize's helmCharts (--enable-helm): its absolute path is
+  // passed as --helm-command. Null: charts are not inflated (and said why).
+  const RenderTool* helm = nullptr;
+  std::string helm_path;
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;

@@ -1,6 +1,7 @@
 #include "render/renderer.h"
 
 #include "base/parallel.h"
+#include "base/process.h"
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "render/helm_build.h"
@@ -84,6 +85,11 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   if (!options_.render) settings.no_tool_reason = "rendering is turned off (--no-render)";
   if (request.kind == RenderKind::Kustomize) {
     settings.tool = options_.render && kustomize() ? &*kustomize() : nullptr;
+    if (request.build_flags.enable_helm() || request.build_flags.helm_if_charts) {
+      // kustomize's helmCharts run helm: the one found here, by its path.
+      settings.helm = helm() ? &*helm() : nullptr;
+      settings.helm_path = settings.helm ? program_path(settings.helm->command.front()) : "";
+    }
     out = build_kustomization(request, tree, settings);
   } else {
     settings.tool = options_.render && helm() ? &*helm() : nullptr;

@@ -30,10 +30,26 @@ std::string HelmOptions::identity() const {
   return j.dump();
 }
 
+bool KustomizeBuildFlags::enable_helm() const {
+  bool on = false;  // the last spelling counts, as with any flag
+  for (const std::string& a : args) {
+    if (a == "--enable-helm" || a == "--enable-helm=true") on = true;
+    if (a == "--enable-helm=false") on = false;
+  }
+  return on;
+}
+
+std::string KustomizeBuildFlags::identity() const {
+  if (args.empty() && withheld.empty() && !helm_if_charts) return {};
+  nlohmann::json j = {{"args", args}, {"withheld", withheld}, {"helmIfCharts", helm_if_charts}};
+  return j.dump();
+}
+
 std::string RenderRequest::identity() const {
   std::string out = kind == RenderKind::Kustomize ? "kustomize\n" : "helm\n";
   out += std::to_string(repo) + "\n" + folder + "\n";
   out += kind == RenderKind::Kustomize ? kustomize.identity() : helm.identity();
+  if (kind == RenderKind::Kustomize && !build_flags.identity().empty()) out += "\n" + build_flags.identity();
   return out;
 }
 

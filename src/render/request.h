@@ -66,11 +66,29 @@ struct HelmOptions {
   std::string identity() const;
 };
 
+// `kustomize build`'s own flags, from Argo CD's kustomize.buildOptions as
+// driftlint passes them: only flags that change nothing but what is read and
+// how (never plugins, exec or container functions, or another program).
+struct KustomizeBuildFlags {
+  std::vector<std::string> args;  // appended after the folder, as Argo CD appends them
+  // Flags the options set that driftlint never passes ("--enable-alpha-plugins"):
+  // a build that fails without them is not rendered, rather than failed.
+  std::vector<std::string> withheld;
+  // Argo CD's options are not known (no argocd-cm): a kustomization that
+  // inflates Helm charts is built with --enable-helm, as its repo expects.
+  bool helm_if_charts = false;
+
+  bool enable_helm() const;
+  // A canonical text: part of the render's identity ("" when there are none).
+  std::string identity() const;
+};
+
 struct RenderRequest {
   RenderKind kind = RenderKind::Kustomize;
   uint32_t repo = 0;
   std::string folder;  // repo-relative ("" = the root)
   KustomizeOptions kustomize;
+  KustomizeBuildFlags build_flags;  // kustomize only
   HelmOptions helm;
 
   // Same kind, place and options: rendering once serves both.

@@ -170,7 +170,7 @@ std::string github_step_summary(const ReportInput& input) {
     }
     if (count == 0) continue;
     out += "### driftlint: " + plural(count, "finding") + " in repo " + md_code(repo.name);
-    if (repo.url) out += " (" + md(redact_url(*repo.url)) + ")";
+    if (repo.url) out += " (" + md_url(redact_url(*repo.url)) + ")";
     out += "\n\nNot annotated here: these files are not in this workflow's repository.\n\n" + lines + "\n";
   }
   return out;

@@ -89,7 +89,7 @@ TEST(GithubReportTest, OtherReposFindingsGoToTheStepSummaryNotAnnotations) {
   write_github_report(out, input);
   EXPECT_EQ(out.str(), "::error file=apps/q.yaml,line=3,title=driftlint duplicate-key (infra_k8s)::key set twice\n");
   EXPECT_EQ(github_step_summary(input),
-            "### driftlint: 1 finding in repo `infra_iam` (git@github.com:virdx/infra\\_iam.git)\n\n"
+            "### driftlint: 1 finding in repo `infra_iam` (`git@github.com:virdx/infra_iam.git`)\n\n"
             "Not annotated here: these files are not in this workflow's repository.\n\n"
             "- **error** `duplicate-key` at `infra_iam/teams/semaphores.yaml:3`: key set twice\n\n");
   input.github_repos = std::nullopt;  // not on GitHub Actions: every repo annotated, no summary

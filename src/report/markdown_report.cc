@@ -128,7 +128,7 @@ void write_repos(std::ostream& out, const LoadResult& load) {
     std::string state = dirty ? (*dirty ? "uncommitted changes" : "clean") : "";
     if (r.revision) state = "revision " + *r.revision;
     out << "| " << md(r.name) << " | " << (r.commit ? code(r.commit->substr(0, 12)) : "-") << " | " << md(state.empty() ? "-" : state)
-        << " | " << (r.url ? md(redact_url(*r.url)) : "-") << " |\n";
+        << " | " << (r.url ? md_url(redact_url(*r.url)) : "-") << " |\n";
   }
   out << "\n";
 }
@@ -137,7 +137,7 @@ std::string app_sources(const ArgoModel& argo, size_t a) {
   const Application& app = argo.apps[a];
   std::vector<std::string> sources;
   for (size_t s = 0; s < app.sources.size(); ++s) {
-    std::string text = md(redact_url(app.sources[s].repo_url));
+    std::string text = md_url(redact_url(app.sources[s].repo_url));
     if (app.sources[s].path) text += " " + code(app.sources[s].path->empty() ? "." : *app.sources[s].path);
     if (app.live) text += ": " + revision_state(app.sources[s].bound.revision);
     sources.push_back(text);

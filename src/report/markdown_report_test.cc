@@ -4,6 +4,7 @@
 
 #include "argocd/model.h"
 #include "load/loader.h"
+#include "report/markdown_text.h"
 #include "report/report.h"
 #include "snapshot/snapshot.h"
 
@@ -124,6 +125,22 @@ TEST(MarkdownReportTest, HostileNamesStayTextAndTokensStayOut) {
   for (size_t at = text.find("\n|"); at != std::string::npos; at = text.find("\n|", at + 1)) ++rows;
   // Rules table (header, rule, separator... counted by lines starting with '|'), repos and apps tables.
   EXPECT_EQ(rows, 3u + 3u + 3u) << text;
+}
+
+}  // namespace
+}  // namespace driftlint
+
+namespace driftlint {
+namespace {
+
+// Issue 32: a URL with '_' stays a working link (no "%5C_"), and SSH or
+// scp-like URLs are code, never mailto: links.
+TEST(MarkdownTextTest, RepoUrlsAreAutolinksOrCode) {
+  EXPECT_EQ(md_url("https://git.example/virdx/infra_k8s.git"), "<https://git.example/virdx/infra_k8s.git>");
+  EXPECT_EQ(md_url("git@github.com:org/infra_k8s.git"), "`git@github.com:org/infra_k8s.git`");
+  EXPECT_EQ(md_url("ssh://git@host/org/repo.git"), "`ssh://git@host/org/repo.git`");
+  EXPECT_EQ(md_url("https://host/a b"), "`https://host/a b`");
+  EXPECT_EQ(md_url("https://host/x|y"), "`https://host/x y`");
 }
 
 }  // namespace

@@ -81,6 +81,13 @@ std::string md_code(std::string_view text) {
   return fence + (pad ? " " : "") + clean + (pad ? " " : "") + fence;
 }
 
+std::string md_url(std::string_view url) {
+  bool web = url.rfind("https://", 0) == 0 || url.rfind("http://", 0) == 0;
+  bool plain = url.find_first_of(" \t\r\n<>`|\"\\") == std::string_view::npos;
+  if (web && plain) return "<" + std::string(url) + ">";
+  return md_code(url);
+}
+
 std::string html_text(std::string_view text) {
   std::string out;
   for (char c : text) {

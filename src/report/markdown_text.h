@@ -22,6 +22,10 @@ std::string md(std::string_view text);
 // Inline code that survives backticks in the text (a fence longer than any
 // run inside it); line breaks and pipes become spaces.
 std::string md_code(std::string_view text);
+// A repo URL: an http(s) one as an autolink (`<url>`, whose target Markdown
+// never unescapes, so `infra_k8s` stays a working link), anything else (SSH,
+// scp-like `git@host:org/repo`, a path) as inline code, never a link.
+std::string md_url(std::string_view url);
 // Text inside raw HTML (a `<details>` summary): `<`, `>`, `&`, `"` as
 // entities, line breaks as spaces.
 std::string html_text(std::string_view text);

@@ -22,6 +22,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "argocd/argocd_config_sources.h"
 #include "config/config.h"
 #include "lint/engine.h"
 #include "load/loader.h"
@@ -94,11 +95,15 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   repo.tree = std::make_shared<DiskTree>(dir.string());
   LoadResult load = load_repos({repo}, LoadOptions{});
   EXPECT_TRUE(load.errors.empty());
-  // What is applied, as the CLI judges it: root kustomizations rendered.
+  // What is applied, as the CLI judges it: root kustomizations rendered,
+  // with the kustomize build options of an argocd-cm among the files.
   ToolRenderer renderer(load, ToolRendererOptions{"kubectl", "helm", std::chrono::seconds(60), 1, 64ull << 20, ""});
   LoadIndex index(load);
   RenderSet renders;
-  add_outputs(renders, renderer.render(root_kustomizations(load, index)));
+  ArgoCdConfig argocd = choose_argocd_config(config_candidates(load, nullptr));
+  std::vector<RenderRequest> roots = root_kustomizations(load, index);
+  for (RenderRequest& r : roots) r.build_flags = kustomize_build_flags(argocd, "");
+  add_outputs(renders, renderer.render(roots));
   render_partial_builds(renderer, load, index, renders);
   LintContext context{load, config, *gpu};
   context.objects = applied_objects(load, index, renders);

@@ -24,7 +24,10 @@ const RuleInfo& LiveMissingRule::static_info() {
           "namespace): what readers of git believe runs does not. The rule fires only for apps "
           "present in the snapshot, for kinds the snapshot captured (so a kind that was simply not "
           "exported is not reported as missing), and where the checkout holds the app's live "
-          "revision. Hooks (`argocd.argoproj.io/hook`) are never expected live.",
+          "revision. Hooks (`argocd.argoproj.io/hook`) are never expected live, nor are kinds "
+          "Argo CD excludes (argocd-cm's `resource.exclusions`/`inclusions`, with Argo CD 3's "
+          "defaults when no argocd-cm is found: Endpoints, EndpointSlices, Leases, "
+          "CertificateSigningRequests, policy reports and the like).",
       .hint = "Check the app's sync status and events (`argocd app get APP`); sync it, or fix the "
               "path, namespace or include/exclude that keeps the manifest out.",
       .example = "# deployed by a live app; the snapshot has ConfigMaps, but not this one\n"
@@ -42,6 +45,7 @@ void LiveMissingRule::check(const LintContext& context, std::vector<Finding>& ou
     if (!app.live || !app.sources[d.source].bound.revision.comparable()) continue;
     if (d.id.name.empty() || !context.snapshot->has_kind(d.id.group, d.id.kind)) continue;
     if (d.object.path({"metadata", "annotations"}).get("argocd.argoproj.io/hook").valid()) continue;
+    if (argo.excluded(d)) continue;  // resource.exclusions: Argo CD never applies it
     if (context.snapshot->find(d.key)) continue;
     std::string where = d.id.ns.empty() ? std::string() : " in namespace " + quote_for_message(d.id.ns);
     out.push_back(desired_finding(*this, context, d, {},

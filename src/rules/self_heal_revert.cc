@@ -24,8 +24,10 @@ const RuleInfo& SelfHealRevertRule::static_info() {
           "minutes. Only fields the manifest sets are compared (the cluster adds defaults and "
           "status), after normalising quantities (`1000m` = `1`), numbers against numeric strings "
           "and empty against absent; `ignoreDifferences` (`jsonPointers`, simple "
-          "`jqPathExpressions`) is honoured, and `managedFieldsManagers` is named as not judged "
-          "offline. Objects are compared only where the loaded checkout holds the app's live "
+          "`jqPathExpressions`), the app's and argocd-cm's system-level "
+          "`resource.customizations.ignoreDifferences`, is honoured, and `managedFieldsManagers` "
+          "is named as not judged offline; kinds argocd-cm's `resource.exclusions` leaves out are "
+          "never compared. Objects are compared only where the loaded checkout holds the app's live "
           "revision (see stale-checkout). Secret `data` and `stringData` are never compared or "
           "shown.",
       .hint = "Make the change in git, in the manifest named here; a live patch lasts only until the "

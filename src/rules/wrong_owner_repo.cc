@@ -25,9 +25,12 @@ const RuleInfo& WrongOwnerRepoRule::static_info() {
       .rationale =
           "When two repos hold a manifest for the same object, only the copy the owning app syncs "
           "reaches the cluster; an edit to the other copy is silently dead, and where the owner "
-          "self-heals, a hand-applied copy is reverted. The owner of a live object comes from its "
-          "`argocd.argoproj.io/tracking-id` annotation, else its `app.kubernetes.io/instance` label "
-          "(when an app of that name exists), else an app's `status.resources`; the app's repos are "
+          "self-heals, a hand-applied copy is reverted. The owner of a live object comes from "
+          "argocd-cm's `application.resourceTrackingMethod`: its `argocd.argoproj.io/tracking-id` "
+          "annotation when it names the object (the default since Argo CD 3.0, and with "
+          "`annotation+label`), or with `label` its `application.instanceLabelKey` label (when an "
+          "app of that name exists: Helm charts set `app.kubernetes.io/instance` to their release "
+          "name); else an app's `status.resources`. The app's repos are "
           "matched to the loaded repos by URL identity. Declared owners in the configuration "
           "(`ownership: [{repo, kind, namespace, name}]`, name as RE2) are checked without a "
           "snapshot.",

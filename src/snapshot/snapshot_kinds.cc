@@ -8,7 +8,7 @@ namespace driftlint {
 
 const std::vector<std::string>& default_snapshot_kinds() {
   static const std::vector<std::string> kinds = {
-      "configmaps",
+      "configmaps",  // Argo CD's own config too (argocd-cm, argocd-cmd-params-cm)
       "resourcequotas",
       "nodes",
       "namespaces",
