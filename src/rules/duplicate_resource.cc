@@ -1,7 +1,9 @@
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 
 #include "lint/rule.h"
 
@@ -73,17 +75,24 @@ bool build_refused_it(const LintContext& context, const LoadedFile& file) {
   return false;
 }
 
-bool share_unit(const BuildUnits& units, uint32_t repo, const std::string& a, const std::string& b) {
-  auto ia = units.units_of_file.find({repo, a});
-  auto ib = units.units_of_file.find({repo, b});
-  if (ia == units.units_of_file.end() || ib == units.units_of_file.end()) return false;
-  for (uint32_t u : ia->second) {
-    for (uint32_t v : ib->second) {
-      if (u == v) return true;
-    }
-  }
-  return false;
+const std::vector<uint32_t> kNoUnits;
+
+const std::vector<uint32_t>& units_of(const BuildUnits& units, uint32_t repo, const std::string& path) {
+  auto it = units.units_of_file.find({repo, path});
+  return it == units.units_of_file.end() ? kNoUnits : it->second;
 }
+
+// The earliest copy seen so far under one key (a build's output, a file, a
+// kustomization), and the earliest that is not a policy test's input: two
+// test inputs are never compared with each other.
+struct FirstCopies {
+  size_t any = SIZE_MAX, not_test = SIZE_MAX;
+  size_t for_later(bool later_is_test) const { return later_is_test ? not_test : any; }
+  void add(size_t i, bool is_test) {
+    any = std::min(any, i);
+    if (!is_test) not_test = std::min(not_test, i);
+  }
+};
 
 }  // namespace
 
@@ -114,6 +123,61 @@ const RuleInfo& DuplicateResourceRule::static_info() {
   return info;
 }
 
+namespace {
+
+// Each copy after the first is reported once, against the earliest copy
+// applied together with it (the same build's output, the same file, or the
+// resources of one kustomization). Linear in the group: each copy looks up
+// the earliest copy under each of its keys.
+void report_copies(const Rule& rule, const LintContext& context, const BuildUnits& units, const std::vector<const Manifest*>& group,
+                   std::vector<Finding>& out) {
+  const LoadResult& load = context.load;
+  std::unordered_map<const void*, FirstCopies> by_output;
+  std::unordered_map<uint32_t, FirstCopies> by_file, by_unit;
+  for (size_t j = 0; j < group.size(); ++j) {
+    const Manifest& later = *group[j];
+    const LoadedFile& later_file = load.file_of(later);
+    bool is_test = context.is_policy_test_input(later);
+    const std::vector<uint32_t>& later_units =
+        later.rendered() ? kNoUnits : units_of(units, later_file.repo, later_file.path);
+    size_t first = SIZE_MAX;
+    std::string reason;
+    if (later.rendered()) {
+      // One build's output (kustomize itself refuses most duplicates, but
+      // not two versions of one object); different builds are different applies.
+      if (auto it = by_output.find(later.provenance.get()); it != by_output.end()) first = it->second.for_later(is_test);
+      if (first != SIZE_MAX) reason = "in the output of the same kustomization";
+    } else {
+      if (auto it = by_file.find(later.file); it != by_file.end()) first = it->second.for_later(is_test);
+      size_t by_kustomization = SIZE_MAX;
+      for (uint32_t u : later_units) {
+        if (auto it = by_unit.find(u); it != by_unit.end()) by_kustomization = std::min(by_kustomization, it->second.for_later(is_test));
+      }
+      if (by_kustomization < first) {
+        first = by_kustomization;
+        reason = "in the resources of the same kustomization";
+      } else if (first != SIZE_MAX) {
+        reason = "in the same file";
+      }
+    }
+    if (later.rendered()) {
+      by_output[later.provenance.get()].add(j, is_test);
+    } else {
+      by_file[later.file].add(j, is_test);
+      for (uint32_t u : later_units) by_unit[u].add(j, is_test);
+    }
+    if (first == SIZE_MAX) continue;
+    // render-failed says so, with kustomize's words.
+    if (reason == "in the resources of the same kustomization" && build_refused_it(context, later_file)) continue;
+    const Manifest& earlier = *group[first];
+    out.push_back(rule.finding_at(context, later, later.root.get("metadata").key_node("name"),
+                             later.id.display() + " is defined twice " + reason + ": also at " +
+                                 where(earlier, load.file_of(earlier)) + "; one definition silently overrides the other"));
+  }
+}
+
+}  // namespace
+
 void DuplicateResourceRule::check(const LintContext& context, std::vector<Finding>& out) const {
   const LoadResult& load = context.load;
   using Key = std::tuple<uint32_t, std::string_view, std::string_view, std::string_view,
@@ -132,34 +196,7 @@ void DuplicateResourceRule::check(const LintContext& context, std::vector<Findin
       units = build_units(load);
       units_built = true;
     }
-    for (size_t j = 1; j < group.size(); ++j) {
-      const Manifest& later = *group[j];
-      const LoadedFile& later_file = load.file_of(later);
-      for (size_t i = 0; i < j; ++i) {
-        const Manifest& first = *group[i];
-        const LoadedFile& first_file = load.file_of(first);
-        std::string reason;
-        if (context.is_policy_test_input(first) && context.is_policy_test_input(later)) continue;
-        if (first.rendered() || later.rendered()) {
-          // One build's output (kustomize itself refuses most duplicates, but
-          // not two versions of one object); different builds are different applies.
-          if (first.provenance != later.provenance) continue;
-          reason = "in the output of the same kustomization";
-        } else if (first.file == later.file) {
-          reason = "in the same file";
-        } else if (share_unit(units, later_file.repo, first_file.path, later_file.path)) {
-          if (build_refused_it(context, later_file)) break;  // render-failed says so, with kustomize's words
-          reason = "in the resources of the same kustomization";
-        } else {
-          continue;
-        }
-        out.push_back(finding_at(
-            context, later, later.root.get("metadata").key_node("name"),
-            later.id.display() + " is defined twice " + reason + ": also at " + where(first, first_file) +
-                "; one definition silently overrides the other"));
-        break;
-      }
-    }
+    report_copies(*this, context, units, group, out);
   }
 }
 
