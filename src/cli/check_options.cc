@@ -28,7 +28,7 @@ std::string usage() {
          "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
          "                       [-j N] [--quiet] [--color auto|always|never] [--progress auto|always|never]\n"
-         "                       [--hints once|each] [--group-by file|rule] [--max-annotations N]\n"
+         "                       [--hints once|each] [--group-by file|rule] [--max-annotations N] [--max-comment-size N]\n"
          "                       [--help-uri-base URL] [--allow-empty]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS] [--token-host HOST]...\n"
          "                       [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
@@ -90,6 +90,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "progress", po::value<std::string>(&t.progress), "auto (default: on a terminal; grouped on GitHub Actions), always or never: one line on stderr updated while a phase (walking, parsing, builds) runs over a second")(
       "hints", po::value<std::string>(&t.hints), "once (default: a rule's hint after its first finding) or each (after every finding): text report")(
       "group-by", po::value<std::string>(&t.group_by), "file or rule: the text report under a heading per file or per rule")(
+      "max-comment-size", po::value<size_t>(&o.max_comment_size), "markdown format: the most characters written (default 60000, within GitHub's 65,536 per comment; 0: no limit); findings past it are counted, not listed")(
       "max-annotations", po::value<size_t>(&o.max_annotations), "github format: annotations per severity (default 10, what GitHub shows per step); the rest are counted in one more and listed in $GITHUB_STEP_SUMMARY")(
       "help-uri-base", po::value<std::string>(&t.help_uri_base), "SARIF: each rule's helpUri is URL<rule>.md (default: the config's helpUriBase, else the rule pages of driftlint's repository; '' for none)")(
       "allow-empty", po::bool_switch(&o.allow_empty), "no file matched is no error (default: exit 2, as nothing was checked)")(

@@ -54,6 +54,7 @@ struct CheckOptions {
   bool every_hint = false;                                              // --hints each
   TextReportOptions::GroupBy group_by = TextReportOptions::GroupBy::None;
   size_t max_annotations = 10;               // --max-annotations: github annotations per severity
+  size_t max_comment_size = 60'000;          // --max-comment-size: markdown characters (0: no limit)
   std::optional<std::string> help_uri_base;  // --help-uri-base; nullopt: the config's, else the default
   driftlint::Progress* progress_meter = nullptr;        // set by run_check: the counters the progress line reads
   uint64_t max_file_size_mib = 64;

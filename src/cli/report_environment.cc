@@ -46,6 +46,7 @@ Status set_report_environment(ReportInput& input, const CheckOptions& o) {
   input.fail_on = o.fail_on;
   input.generated_at = report_time();
   input.max_annotations = o.max_annotations;
+  input.max_markdown_chars = o.max_comment_size;
   std::error_code ec;
   std::filesystem::path cwd = std::filesystem::current_path(ec);
   if (!ec) input.working_dir = std::filesystem::weakly_canonical(cwd, ec).string();

@@ -8,6 +8,7 @@
 #include "fs/repo_path.h"
 #include "git/owned.h"
 #include "git/repository.h"
+#include "git/tree_walk.h"
 
 namespace driftlint {
 
@@ -17,38 +18,32 @@ std::optional<std::vector<std::string>> GitCommitTree::files_under(const std::st
   std::string full = prefix_.empty() ? folder : folder.empty() ? prefix_ : prefix_ + "/" + folder;
   std::string prefix = full.empty() ? "" : full + "/";
   size_t strip = prefix_.empty() ? 0 : prefix_.size() + 1;
-  struct Walk {
-    const std::string* prefix;
-    size_t strip;
-    size_t max;
-    std::vector<std::string> out;
-    bool too_many = false;
-  } walk{&prefix, strip, max_files, {}};
-  git_tree_walk(
-      tree_.get(), GIT_TREEWALK_PRE,
-      [](const char* root, const git_tree_entry* entry, void* payload) -> int {
-        auto* w = static_cast<Walk*>(payload);
-        if (!is_safe_tree_entry_name(git_tree_entry_name(entry))) return git_tree_entry_type(entry) == GIT_OBJECT_TREE ? 1 : 0;
-        std::string dir = root;
+  std::vector<std::string> out;
+  bool too_many = false;
+  TreeWalkResult walked = walk_tree(
+      repo_->raw(), tree_.get(), kMaxTreeDepth, [&](const std::string& dir, const git_tree_entry* entry) {
+        if (!is_safe_tree_entry_name(git_tree_entry_name(entry))) return TreeStep::Skip;
         if (git_tree_entry_type(entry) == GIT_OBJECT_TREE) {
           std::string sub = dir + git_tree_entry_name(entry) + "/";
           // Descend only towards or into the folder.
-          bool towards = w->prefix->compare(0, sub.size(), sub) == 0 || sub.compare(0, w->prefix->size(), *w->prefix) == 0;
-          return towards ? 0 : 1;
+          bool towards = prefix.compare(0, sub.size(), sub) == 0 || sub.compare(0, prefix.size(), prefix) == 0;
+          return towards ? TreeStep::Descend : TreeStep::Skip;
         }
-        if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB || git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK) return 0;
-        if (dir.compare(0, w->prefix->size(), *w->prefix) != 0) return 0;
-        if (w->out.size() >= w->max) {
-          w->too_many = true;
-          return -1;
+        if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB || git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK) {
+          return TreeStep::Descend;
         }
-        w->out.push_back((dir + git_tree_entry_name(entry)).substr(w->strip));
-        return 0;
-      },
-      &walk);
-  if (walk.too_many) return std::nullopt;
-  std::sort(walk.out.begin(), walk.out.end());
-  return walk.out;
+        if (dir.compare(0, prefix.size(), prefix) != 0) return TreeStep::Descend;
+        if (out.size() >= max_files) {
+          too_many = true;
+          return TreeStep::Stop;
+        }
+        out.push_back((dir + git_tree_entry_name(entry)).substr(strip));
+        return TreeStep::Descend;
+      });
+  // A folder too deep to read holds more than the caller can take: as too many.
+  if (too_many || !walked.too_deep.empty()) return std::nullopt;
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace driftlint

@@ -11,6 +11,7 @@
 #include "fs/helm_charts.h"
 #include "fs/repo_path.h"
 #include "git/owned.h"
+#include "git/tree_walk.h"
 
 namespace driftlint {
 
@@ -290,27 +291,23 @@ FileListing GitCommitTree::list() const {
   std::set<std::string> all;
   std::set<std::string> links;
   std::set<std::string> refused;
-  struct Walk {
-    std::set<std::string>* all;
-    std::set<std::string>* links;
-    std::set<std::string>* refused;
-  } walk{&all, &links, &refused};
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
-    git_tree_walk(
-        tree_.get(), GIT_TREEWALK_PRE,
-        [](const char* root, const git_tree_entry* entry, void* payload) -> int {
-          auto* walk = static_cast<Walk*>(payload);
+    TreeWalkResult walked = walk_tree(
+        repo_->raw(), tree_.get(), kMaxTreeDepth, [&](const std::string& dir, const git_tree_entry* entry) {
+          std::string path = dir + git_tree_entry_name(entry);
           if (!is_safe_tree_entry_name(git_tree_entry_name(entry))) {
-            walk->refused->insert(std::string(root) + git_tree_entry_name(entry));
-            return git_tree_entry_type(entry) == GIT_OBJECT_TREE ? 1 : 0;  // nothing below it either
+            refused.insert(path);
+            return TreeStep::Skip;  // nothing below it either
           }
-          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
-            (is_link(entry) ? walk->links : walk->all)->insert(std::string(root) + git_tree_entry_name(entry));
-          }
-          return 0;
-        },
-        &walk);
+          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) (is_link(entry) ? links : all).insert(path);
+          return TreeStep::Descend;
+        });
+    if (!walked.too_deep.empty()) {
+      out.errors.push_back(walked.too_deep + ": folders nested more than " + std::to_string(kMaxTreeDepth) +
+                           " levels deep (driftlint's limit): not read below");
+    }
+    if (!walked.error.empty()) out.errors.push_back(walked.error + " (" + last_git_error() + ")");
   }
   std::set<std::string> skipped_dirs;
   auto has = [&](const std::string& path) { return all.count(path) > 0; };

@@ -3,7 +3,8 @@
 // check`, with a stand-in for helm 3 (kustomize before 5.8.1 cannot run helm
 // 4, and the machine may have neither): the chart and its values are copied
 // into the build's folder, kustomize runs the helm driftlint found by its
-// path, and the rendered objects are judged.
+// path, and the rendered objects are judged. The stand-in names what it runs
+// by path: the render sandbox's PATH holds the tool alone.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -25,8 +26,8 @@ class KustomizeHelmE2eTest : public ::testing::Test {
     work_.write("bin/helm",
                 "#!/bin/sh\n"
                 "if [ \"$1\" = version ]; then echo v3.17.1+gstandin; exit 0; fi\n"
-                "echo \"$@\" >> \"$(dirname \"$0\")/args\"\n"
-                "for a in \"$@\"; do [ -d \"$a/templates\" ] && cat \"$a\"/templates/*.yaml; done\n"
+                "echo \"$@\" >> \"${0%/*}/args\"\n"
+                "for a in \"$@\"; do [ -d \"$a/templates\" ] && /bin/cat \"$a\"/templates/*.yaml; done\n"
                 "exit 0\n");
     fs::permissions(bin / "helm", fs::perms::owner_all);
     work_.write("repo/apps.yaml",

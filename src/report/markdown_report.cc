@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <sstream>
 
 #include "argocd/model.h"
 #include "base/strings.h"
@@ -50,11 +51,35 @@ std::string file_link(const LoadResult& load, const Finding& f) {
   return "";
 }
 
-// Errors first, then warnings, then notices; report order within each.
-void write_findings(std::ostream& out, const LoadResult& load, std::vector<const Finding*> findings) {
+// What is left of the report's size for listing findings; what did not fit
+// is counted instead.
+struct FindingBudget {
+  size_t left = SIZE_MAX;
+  size_t omitted_findings = 0, omitted_apps = 0;
+  bool take(size_t chars) {
+    if (chars > left) return false;
+    left -= chars;
+    return true;
+  }
+};
+
+// Errors first, then warnings, then notices; report order within each. Lines
+// past the budget are counted, and the section says how many.
+void write_findings(std::ostream& out, const LoadResult& load, std::vector<const Finding*> findings,
+                    FindingBudget& budget) {
   std::stable_sort(findings.begin(), findings.end(),
                    [](const Finding* a, const Finding* b) { return a->severity > b->severity; });
-  for (const Finding* f : findings) out << finding_line(*f, file_link(load, *f));
+  size_t omitted = 0;
+  for (const Finding* f : findings) {
+    std::string line = finding_line(*f, file_link(load, *f));
+    if (omitted == 0 && budget.take(line.size())) {
+      out << line;
+    } else {
+      ++omitted;
+    }
+  }
+  if (omitted) out << "- ... and " << plural(omitted, "more finding") << " (see the end of the report)\n";
+  budget.omitted_findings += omitted;
 }
 
 // The open findings per app, those in files no app deploys, and the rest.
@@ -146,7 +171,7 @@ std::string app_sources(const ArgoModel& argo, size_t a) {
 }
 
 // The table of Applications, then the findings per destination cluster and app.
-void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp& findings) {
+void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp& findings, FindingBudget& budget) {
   const ArgoModel& argo = *input.argo;
   out << "## Applications\n\n| app | cluster | sync | health | auto-sync | sources and revisions | findings |\n"
          "|---|---|---|---|---|---|---|\n";
@@ -163,12 +188,53 @@ void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp
   }
   out << "\n";
   for (const auto& [cluster, apps] : by_cluster) {
-    out << "### Cluster " << code(cluster) << "\n\n";
+    std::string section;
     for (size_t a : apps) {
-      out << "#### " << code(argo.apps[a].name) << "\n\n";
-      write_findings(out, input.load, findings.per_app[a]);
-      out << "\n";
+      // An app's findings are listed whole or not at all.
+      std::ostringstream app;
+      FindingBudget unlimited;
+      app << "#### " << code(argo.apps[a].name) << "\n\n";
+      write_findings(app, input.load, findings.per_app[a], unlimited);
+      app << "\n";
+      if (budget.take(app.str().size())) {
+        section += app.str();
+      } else {
+        ++budget.omitted_apps;
+        budget.omitted_findings += findings.per_app[a].size();
+      }
     }
+    if (!section.empty()) out << "### Cluster " << code(cluster) << "\n\n" << section;
+  }
+}
+
+// Pull-request mode: what the change does to the findings, first.
+void write_against_base(std::ostream& out, const ReportInput& input) {
+  const std::optional<BaseComparison>& base = input.lint.base;
+  if (!base) return;
+  out << "**Against the base: " << base->fresh << " new, " << base->fixed << " fixed**, " << base->existing
+      << " already there" << (input.show_existing ? "" : " (not listed)") << ".\n\n";
+}
+
+// The sections after the apps: findings in files no app deploys, the rest,
+// and what was not checked.
+void write_remaining(std::ostream& out, const ReportInput& input, const FindingsByApp& findings,
+                     const SeverityCounts& counts, FindingBudget& budget) {
+  const ArgoModel* argo = input.argo;
+  if (!findings.not_deployed.empty()) {
+    out << "## Not deployed\n\nNo Argo CD Application deploys these files: what they hold reaches no cluster.\n\n";
+    write_findings(out, input.load, findings.not_deployed, budget);
+    out << "\n";
+  }
+  if (!findings.other.empty()) {
+    out << "## " << (argo && argo->has_apps() ? "Other findings" : "Findings") << "\n\n";
+    write_findings(out, input.load, findings.other, budget);
+    out << "\n";
+  }
+  if (counts.error + counts.warning + counts.notice == 0) out << "No findings.\n\n";
+  if (argo && !argo->notes.empty()) {
+    out << "## Not checked\n\n";
+    for (const std::string& note : argo->notes) out << "- " << md(note) << "\n";
+    out << "\n";
   }
 }
 
@@ -178,25 +244,30 @@ void write_markdown_report(std::ostream& out, const ReportInput& input) {
   const ArgoModel* argo = input.argo;
   SeverityCounts counts = count_findings(input.lint);
   FindingsByApp findings = findings_by_app(input);
-  write_header(out, input);
-  write_summary(out, input, counts);
-  write_repos(out, input.load);
-  if (argo && argo->has_apps()) write_apps(out, input, findings);
-  if (!findings.not_deployed.empty()) {
-    out << "## Not deployed\n\nNo Argo CD Application deploys these files: what they hold reaches no cluster.\n\n";
-    write_findings(out, input.load, findings.not_deployed);
-    out << "\n";
+  std::ostringstream head;
+  write_header(head, input);
+  write_against_base(head, input);
+  write_summary(head, input, counts);
+  write_repos(head, input.load);
+  // What is not a finding is always written; the findings share what is left,
+  // less room for the closing line and the notes.
+  FindingBudget budget;
+  if (input.max_markdown_chars) {
+    size_t notes = 0;
+    if (argo) {
+      for (const std::string& n : argo->notes) notes += n.size() + 4;
+    }
+    size_t fixed = head.str().size() + notes + 1'000 + (argo ? argo->apps.size() * 200 : 0);
+    budget.left = input.max_markdown_chars > fixed ? input.max_markdown_chars - fixed : 0;
   }
-  if (!findings.other.empty()) {
-    out << "## " << (argo && argo->has_apps() ? "Other findings" : "Findings") << "\n\n";
-    write_findings(out, input.load, findings.other);
-    out << "\n";
-  }
-  if (counts.error + counts.warning + counts.notice == 0) out << "No findings.\n\n";
-  if (argo && !argo->notes.empty()) {
-    out << "## Not checked\n\n";
-    for (const std::string& note : argo->notes) out << "- " << md(note) << "\n";
-    out << "\n";
+  out << head.str();
+  if (argo && argo->has_apps()) write_apps(out, input, findings, budget);
+  write_remaining(out, input, findings, counts, budget);
+  if (budget.omitted_findings) {
+    out << "**" << plural(budget.omitted_findings, "more finding");
+    if (budget.omitted_apps) out << " (" << plural(budget.omitted_apps, "app") << " left out whole)";
+    out << " not listed: this report keeps to " << input.max_markdown_chars
+        << " characters (`--max-comment-size`). The JSON, SARIF or text report lists every finding.**\n";
   }
 }
 

@@ -133,6 +133,40 @@ TEST(MarkdownReportTest, HostileNamesStayTextAndTokensStayOut) {
 namespace driftlint {
 namespace {
 
+// Issue 32: a report of thousands of findings keeps within the budget,
+// listing what fits and counting the rest; apps are listed whole or not.
+TEST(MarkdownReportTest, KeepsToItsSizeAndCountsWhatDidNotFit) {
+  TwoClusters c;
+  for (int i = 0; i < 3000; ++i) {
+    c.lint.findings.push_back(finding("duplicate-key", Severity::Error, "many/" + std::to_string(i) + ".yaml", ""));
+  }
+  ReportInput input{c.load, c.lint};
+  input.argo = &c.argo;
+  input.max_markdown_chars = 20'000;
+  std::ostringstream out;
+  write_markdown_report(out, input);
+  EXPECT_LE(out.str().size(), 20'000u);
+  EXPECT_NE(out.str().find("more findings not listed: this report keeps to 20000 characters (`--max-comment-size`)"),
+            std::string::npos);
+  EXPECT_NE(out.str().find("#### `serving`"), std::string::npos) << "the apps' findings come first";
+  input.max_markdown_chars = 0;
+  std::ostringstream all;
+  write_markdown_report(all, input);
+  EXPECT_EQ(all.str().find("not listed"), std::string::npos);
+  EXPECT_GT(all.str().size(), 200'000u);
+}
+
+// Pull-request mode opens with what the change does.
+TEST(MarkdownReportTest, APullRequestReportOpensWithNewAndFixed) {
+  TwoClusters c;
+  c.lint.base = BaseComparison{2, 5, 1, {}};
+  ReportInput input{c.load, c.lint};
+  std::ostringstream out;
+  write_markdown_report(out, input);
+  EXPECT_NE(out.str().find("**Against the base: 2 new, 1 fixed**, 5 already there (not listed)."), std::string::npos)
+      << out.str();
+}
+
 // Issue 32: a URL with '_' stays a working link (no "%5C_"), and SSH or
 // scp-like URLs are code, never mailto: links.
 TEST(MarkdownTextTest, RepoUrlsAreAutolinksOrCode) {

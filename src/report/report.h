@@ -47,6 +47,9 @@ struct ReportInput {
   size_t max_annotations = 10;
   // SARIF: rule help pages are <help_uri_base><id>.md ("" : none).
   std::string help_uri_base;
+  // Markdown: the most characters written (--max-comment-size; GitHub takes
+  // 65,536 in a comment); findings past it are counted, not listed. 0: no limit.
+  size_t max_markdown_chars = 60'000;
 };
 
 // Where a finding is for a person or an editor in `input.working_dir`:

@@ -1,0 +1,31 @@
+// A git tree walked depth first in git's order (as GIT_TREEWALK_PRE), without
+// recursion and to a bounded depth: libgit2's git_tree_walk recurses once per
+// level, and a commit 100,000 folders deep (a few KB in git) overflowed the
+// stack inside it.
+#pragma once
+
+#include <git2.h>
+
+#include <functional>
+#include <string>
+
+namespace driftlint {
+
+// Folders below this many levels are not read (git itself checks out paths
+// of at most 4096 bytes, so no real checkout comes near it).
+inline constexpr size_t kMaxTreeDepth = 2048;
+
+enum class TreeStep { Descend, Skip, Stop };
+
+struct TreeWalkResult {
+  std::string too_deep;  // the first folder not read for its depth ("" when none)
+  std::string error;     // a subtree libgit2 could not read
+};
+
+// Calls `visit(dir, entry)` for every entry, `dir` being the entry's folder
+// with a trailing '/' ("" at the top); a tree entry's subtree is walked when
+// `visit` returns Descend.
+TreeWalkResult walk_tree(git_repository* repo, const git_tree* root, size_t max_depth,
+                         const std::function<TreeStep(const std::string& dir, const git_tree_entry* entry)>& visit);
+
+}  // namespace driftlint
