@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <sstream>
 
 #include "argocd/model.h"
@@ -7,6 +8,7 @@
 #include "report/markdown_text.h"
 #include "report/report.h"
 #include "snapshot/snapshot.h"
+#include "testing/workspace.h"
 
 namespace driftlint {
 namespace {
@@ -154,6 +156,34 @@ TEST(MarkdownReportTest, KeepsToItsSizeAndCountsWhatDidNotFit) {
   write_markdown_report(all, input);
   EXPECT_EQ(all.str().find("not listed"), std::string::npos);
   EXPECT_GT(all.str().size(), 200'000u);
+}
+
+// The report as GitHub renders it (cmark-gfm, a Debian package): repo URLs
+// are working links, an scp-like one is code and never a mailto: link.
+TEST(MarkdownReportTest, GfmRendersRepoUrlsAsWorkingLinks) {
+  if (std::system("command -v cmark-gfm >/dev/null 2>&1") != 0) {
+    if (std::getenv("CI")) FAIL() << "cmark-gfm is missing (ci/setup installs it)";
+    GTEST_SKIP() << "cmark-gfm is not installed: apt-get install cmark-gfm to run this check";
+  }
+  TwoClusters c;
+  RepoInput web = c.load.repos.front();
+  web.name = "infra_k8s";
+  web.url = "https://git.example/virdx/infra_k8s.git";
+  c.load.repos.push_back(web);
+  ReportInput input{c.load, c.lint};
+  input.argo = &c.argo;
+  std::ostringstream out;
+  write_markdown_report(out, input);
+  Workspace workspace;
+  workspace.write("report.md", out.str());
+  std::string command = "cmark-gfm -e table -e autolink '" + workspace.path_of("report.md").string() + "' > '" +
+                        workspace.path_of("report.html").string() + "'";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  std::string html = workspace.read("report.html");
+  EXPECT_NE(html.find("<a href=\"https://git.example/virdx/infra_k8s.git\">"), std::string::npos) << html;
+  EXPECT_EQ(html.find("%5C"), std::string::npos) << html;
+  EXPECT_EQ(html.find("mailto:"), std::string::npos) << html;
+  EXPECT_NE(html.find("<code>git@github.com:org/infra.git</code>"), std::string::npos) << html;
 }
 
 // Pull-request mode opens with what the change does.
