@@ -13,8 +13,8 @@ std::string budget_name(const RenderBudget& budget) {
 // gave no output.
 std::optional<ProcessResult> run_tool(const std::vector<std::string>& argv, const std::string& tool_name,
                                       std::chrono::milliseconds allowed, const BuildSettings& s,
-                                      const std::string& workspace, RenderOutput& out) {
-  ProcessResult run = s.sandbox->run(argv, allowed);
+                                      const std::string& workspace, RenderOutput& out, ProcessResult& run) {
+  run = s.sandbox->run(argv, allowed);
   if (run.timed_out && allowed < s.timeout) {
     out.status = RenderOutput::Status::NotRendered;
     out.message = tool_name + " was stopped when " + budget_name(*s.budget) + " ran out";
@@ -28,6 +28,16 @@ std::optional<ProcessResult> run_tool(const std::vector<std::string>& argv, cons
   return run;
 }
 
+// A failure the same inputs give again (the tool ran and refused them), not
+// one of this run's circumstances (a time limit, a sandbox, a tool missing).
+bool repeatable_failure(const RenderOutput& out, const ProcessResult& run) {
+  return out.status == RenderOutput::Status::Failed && run.started && !run.timed_out && !run.isolation_failed;
+}
+
+// Failed builds are cached too, under their own key (the message is the
+// result), so a warm run runs no tool at all.
+std::string failure_key(const std::string& identity) { return render_key("failed\n" + identity); }
+
 }  // namespace
 
 std::optional<std::string> run_or_reuse(const std::string& identity, const std::map<std::string, std::string>& files,
@@ -38,6 +48,12 @@ std::optional<std::string> run_or_reuse(const std::string& identity, const std::
     if (std::optional<std::string> cached = s.cache->read(key, 1ull << 30)) {
       out.from_cache = true;
       return cached;
+    }
+    if (std::optional<std::string> failed = s.cache->read(failure_key(identity), 1ull << 20)) {
+      out.from_cache = true;
+      out.status = RenderOutput::Status::Failed;
+      out.message = std::move(*failed);
+      return std::nullopt;
     }
   }
   std::chrono::milliseconds allowed = s.budget ? s.budget->allow(s.timeout) : s.timeout;
@@ -59,8 +75,12 @@ std::optional<std::string> run_or_reuse(const std::string& identity, const std::
       return std::nullopt;
     }
   }
-  std::optional<ProcessResult> run = run_tool(argv(*workspace), tool_name, allowed, s, workspace->root(), out);
-  if (!run) return std::nullopt;
+  ProcessResult result;
+  std::optional<ProcessResult> run = run_tool(argv(*workspace), tool_name, allowed, s, workspace->root(), out, result);
+  if (!run) {
+    if (s.cache && repeatable_failure(out, result)) s.cache->write(failure_key(identity), out.message);
+    return std::nullopt;
+  }
   if (!run->out.empty() && run->out.back() != '\n') run->out += '\n';
   if (s.cache) s.cache->write(key, run->out);
   return std::move(run->out);

@@ -65,6 +65,23 @@ TEST_F(RenderE2eTest, AWarmRunRendersNothing) {
   EXPECT_EQ(cold.out, warm.out);
 }
 
+// Issue 30: a build that fails is cached like one that renders, so a warm
+// run starts no tool; changing what it reads builds it again.
+TEST_F(RenderE2eTest, AFailedBuildIsCachedToo) {
+  if (!program_available("kubectl") && !program_available("kustomize")) GTEST_SKIP() << "no kustomize";
+  work_.write("repo/app/kustomization.yaml", "resources:\n- deploy.yaml\npatches:\n- path: gone.yaml\n");
+  work_.write("repo/app/deploy.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a, namespace: x}\n");
+  std::vector<std::string> args = {"check", "repo", "--cache-dir", work_.path_of("cache").string(), "--fail-on", "none"};
+  Outcome cold = run(args), warm = run(args);
+  EXPECT_NE(cold.out.find("gone.yaml does not exist in the repo"), std::string::npos) << cold.out << cold.err;
+  EXPECT_EQ(cold.err.find("failed build"), std::string::npos) << cold.err;
+  EXPECT_NE(warm.err.find("1 failed build from the cache"), std::string::npos) << warm.err;
+  EXPECT_EQ(cold.out, warm.out);
+  work_.write("repo/app/deploy.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b, namespace: x}\n");
+  Outcome changed = run(args);
+  EXPECT_EQ(changed.err.find("failed build"), std::string::npos) << changed.err;
+}
+
 TEST_F(RenderE2eTest, ARemoteBaseIsNotFetchedAndSaidOnce) {
   work_.write("repo/app/kustomization.yaml", "resources:\n- https://github.com/org/repo//deploy?ref=v1\n- local.yaml\n");
   work_.write("repo/app/local.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: local}\n");

@@ -120,8 +120,9 @@ std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRe
 }
 
 std::vector<std::string> ToolRenderer::notes() const {
-  size_t rendered = 0, cached = 0, kustomizations = 0, charts = 0;
+  size_t rendered = 0, cached = 0, kustomizations = 0, charts = 0, failed_cached = 0;
   for (const auto& [id, out] : done_) {
+    failed_cached += out->status == RenderOutput::Status::Failed && out->from_cache;
     if (!out->rendered()) continue;
     ++rendered;
     cached += out->from_cache;
@@ -135,6 +136,10 @@ std::vector<std::string> ToolRenderer::notes() const {
     if (out->rendered() && !out->caveat.empty()) {
       notes.push_back("chart " + load_.repos[out->repo].name + "/" + out->folder + ": " + out->caveat);
     }
+  }
+  if (failed_cached) {
+    notes.push_back(std::to_string(failed_cached) + " failed build" + (failed_cached == 1 ? "" : "s") +
+                    " from the cache (the same inputs fail the same way; any change to them builds again)");
   }
   if (rendered == 0) return notes;
   std::string tools;
