@@ -170,12 +170,11 @@ std::string app_sources(const ArgoModel& argo, size_t a) {
   return sources.empty() ? "-" : join(sources, "<br>");
 }
 
-// The table of Applications, then the findings per destination cluster and app.
-void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp& findings, FindingBudget& budget) {
+// The table of Applications.
+void write_app_table(std::ostream& out, const ReportInput& input, const FindingsByApp& findings) {
   const ArgoModel& argo = *input.argo;
   out << "## Applications\n\n| app | cluster | sync | health | auto-sync | sources and revisions | findings |\n"
          "|---|---|---|---|---|---|---|\n";
-  std::map<std::string, std::vector<size_t>> by_cluster;
   for (size_t a = 0; a < argo.apps.size(); ++a) {
     const Application& app = argo.apps[a];
     std::string sync = app.live ? (app.sync_status.empty() ? "unknown" : app.sync_status) : "not live";
@@ -184,10 +183,20 @@ void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp
     if (app.automated && app.prune) automation += ", prune";
     out << "| " << code(app.name) << " | " << md(app_destination(app)) << " | " << md(sync) << " | " << md(health) << " | "
         << md(automation) << " | " << app_sources(argo, a) << " | " << findings.per_app[a].size() << " |\n";
-    if (!findings.per_app[a].empty()) by_cluster[app_destination(app)].push_back(a);
   }
   out << "\n";
+}
+
+// The findings per destination cluster and app.
+void write_app_findings(std::ostream& out, const ReportInput& input, const FindingsByApp& findings,
+                        FindingBudget& budget) {
+  const ArgoModel& argo = *input.argo;
+  std::map<std::string, std::vector<size_t>> by_cluster;
+  for (size_t a = 0; a < argo.apps.size(); ++a) {
+    if (!findings.per_app[a].empty()) by_cluster[app_destination(argo.apps[a])].push_back(a);
+  }
   for (const auto& [cluster, apps] : by_cluster) {
+    std::string heading = "### Cluster " + code(cluster) + "\n\n";
     std::string section;
     for (size_t a : apps) {
       // An app's findings are listed whole or not at all.
@@ -196,14 +205,14 @@ void write_apps(std::ostream& out, const ReportInput& input, const FindingsByApp
       app << "#### " << code(argo.apps[a].name) << "\n\n";
       write_findings(app, input.load, findings.per_app[a], unlimited);
       app << "\n";
-      if (budget.take(app.str().size())) {
+      if (budget.take(app.str().size() + (section.empty() ? heading.size() : 0))) {
         section += app.str();
       } else {
         ++budget.omitted_apps;
         budget.omitted_findings += findings.per_app[a].size();
       }
     }
-    if (!section.empty()) out << "### Cluster " << code(cluster) << "\n\n" << section;
+    if (!section.empty()) out << heading << section;
   }
 }
 
@@ -249,19 +258,21 @@ void write_markdown_report(std::ostream& out, const ReportInput& input) {
   write_against_base(head, input);
   write_summary(head, input, counts);
   write_repos(head, input.load);
+  bool apps = argo && argo->has_apps();
+  if (apps) write_app_table(head, input, findings);
   // What is not a finding is always written; the findings share what is left,
-  // less room for the closing line and the notes.
+  // less room for section headings, the closing line and the notes.
   FindingBudget budget;
   if (input.max_markdown_chars) {
     size_t notes = 0;
     if (argo) {
-      for (const std::string& n : argo->notes) notes += n.size() + 4;
+      for (const std::string& n : argo->notes) notes += 2 * n.size() + 4;  // escaping may double a note
     }
-    size_t fixed = head.str().size() + notes + 1'000 + (argo ? argo->apps.size() * 200 : 0);
+    size_t fixed = head.str().size() + notes + 1'000;
     budget.left = input.max_markdown_chars > fixed ? input.max_markdown_chars - fixed : 0;
   }
   out << head.str();
-  if (argo && argo->has_apps()) write_apps(out, input, findings, budget);
+  if (apps) write_app_findings(out, input, findings, budget);
   write_remaining(out, input, findings, counts, budget);
   if (budget.omitted_findings) {
     out << "**" << plural(budget.omitted_findings, "more finding");
