@@ -115,6 +115,43 @@ TemplateValue cluster_value(const ClusterSecret& s, bool go) {
   return TemplateValue::map(std::move(p));
 }
 
+// A cluster as a note shows it: "'eu-prod' {env: prod}".
+std::string describe_cluster(const ClusterSecret& s) {
+  std::string labels;
+  for (const auto& [k, v] : s.labels) {
+    if (k == kSecretType) continue;
+    labels += (labels.empty() ? "" : ", ") + k + ": " + v;
+  }
+  return quote_for_message(s.name) + (labels.empty() ? " (no labels)" : " {" + labels + "}");
+}
+
+// Why a selector took no cluster: how many are known and what labels they
+// carry (the first few), and how to make them known.
+std::string no_cluster_matched(const std::string& who, const LabelSelector& selector, const KnownClusters& known,
+                               bool local_without_secret) {
+  size_t count = known.secrets.size() + (local_without_secret ? 1 : 0);
+  std::vector<std::string> shown;
+  if (local_without_secret) shown.push_back("in-cluster, which has no labels");
+  for (const auto& [name, secret] : known.secrets) {
+    if (shown.size() == 3) break;
+    shown.push_back(describe_cluster(secret));
+  }
+  std::string list = join(shown, "; ");
+  if (count > shown.size()) list += "; and " + std::to_string(count - shown.size()) + " more";
+  return who + ": its clusters generator's selector " + selector.describe() + " matches none of the " +
+         std::to_string(count) + (count == 1 ? " cluster" : " clusters") + " known (" + list +
+         "): 0 Applications generated; supply the cluster Secrets with --snapshot or in the repos "
+         "(labels, annotations and the name and server fields are enough; their credentials are never needed)";
+}
+
+void add_local_cluster(yaml::Node node, GeneratorContext& ctx, GeneratorResult& out) {
+  ClusterSecret local{"in-cluster", std::string(kInClusterServer), "", {}, {}};
+  TemplateValue params = cluster_value(local, ctx.go());
+  params.shared_map()->erase("metadata");  // Argo CD gives it no metadata parameter at all
+  append_values(node.get("values"), params, ctx, out);
+  out.params.push_back(std::move(params));
+}
+
 }  // namespace
 
 GeneratorResult cluster_params(yaml::Node node, GeneratorContext& ctx) {
@@ -128,23 +165,20 @@ GeneratorResult cluster_params(yaml::Node node, GeneratorContext& ctx) {
   for (const std::string& what : known.unreadable) {
     out.fail(ctx.who + ": its clusters generator cannot read cluster " + what);
   }
-  bool in_cluster_has_secret = false;
+  bool local_has_secret = std::any_of(known.secrets.begin(), known.secrets.end(),
+                                      [](const auto& entry) { return entry.second.server == kInClusterServer; });
   for (const auto& [name, secret] : known.secrets) {
     if (!selector->matches(secret.labels)) continue;
-    in_cluster_has_secret = in_cluster_has_secret || secret.server == kInClusterServer;
     TemplateValue params = cluster_value(secret, ctx.go());
     append_values(node.get("values"), params, ctx, out);
     out.params.push_back(std::move(params));
   }
-  if (selector->empty() && !in_cluster_has_secret) {
-    // The local cluster has no Secret, hence no labels: only an empty selector takes it.
-    ClusterSecret local{"in-cluster", std::string(kInClusterServer), "", {}, {}};
-    TemplateValue params = cluster_value(local, ctx.go());
-    params.shared_map()->erase("metadata");  // Argo CD gives it no metadata parameter at all
-    append_values(node.get("values"), params, ctx, out);
-    out.params.push_back(std::move(params));
-  }
-  if (known.secrets.empty() && known.unreadable.empty()) {
+  // The local cluster has no Secret, hence no labels: only an empty selector takes it.
+  if (selector->empty() && !local_has_secret) add_local_cluster(node, ctx, out);
+  if (out.params.empty()) {
+    // Argo CD may know clusters driftlint does not: the set is incomplete, not empty.
+    out.fail(no_cluster_matched(ctx.who, *selector, known, !local_has_secret));
+  } else if (known.secrets.empty() && known.unreadable.empty()) {
     out.fail(ctx.who + ": no cluster Secret is in the loaded repos or the snapshot, so only the in-cluster cluster "
                        "was expanded; clusters added with `argocd cluster add` are not known");
   }

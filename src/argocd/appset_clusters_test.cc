@@ -107,6 +107,31 @@ spec:
   EXPECT_EQ(only_local.reach[0].prefix, "base/");
 }
 
+// A selector that takes no cluster known says so, with what is known, and
+// leaves the set incomplete: Argo CD may know clusters the repos do not hold.
+TEST(AppSetClustersTest, ASelectorThatMatchesNoClusterSaysWhy) {
+  AppSetFixture none(Files{{"argocd/sets.yaml", kSets}});
+  AppSetExpansion gpu = none.expand("gpu");
+  EXPECT_TRUE(gpu.apps.empty());
+  EXPECT_FALSE(gpu.complete);
+  EXPECT_EQ(notes_of(gpu).find("only the in-cluster cluster was expanded"), std::string::npos) << notes_of(gpu);
+  EXPECT_NE(notes_of(gpu).find("ApplicationSet 'gpu': its clusters generator's selector {gpu: true, env in (prod, "
+                               "staging)} matches none of the 1 cluster known (in-cluster, which has no labels): 0 "
+                               "Applications generated; supply the cluster Secrets with --snapshot or in the repos"),
+            std::string::npos)
+      << notes_of(gpu);
+  ASSERT_EQ(gpu.reach.size(), 1u);
+  EXPECT_EQ(gpu.reach[0].prefix, "clusters/");
+  AppSetFixture cpu_only(Files{{"argocd/sets.yaml", kSets},
+                               {"clusters/cpu.yaml", secret("cpu", "https://cpu.example", "env: prod")}});
+  AppSetExpansion nothing = cpu_only.expand("gpu");
+  EXPECT_FALSE(nothing.complete);
+  EXPECT_NE(notes_of(nothing).find("matches none of the 2 clusters known (in-cluster, which has no labels; 'cpu' "
+                                   "{env: prod})"),
+            std::string::npos)
+      << notes_of(nothing);
+}
+
 TEST(AppSetClustersTest, FlatList) {
   AppSetFixture f(Files{{"set.yaml", R"(apiVersion: argoproj.io/v1alpha1
 kind: ApplicationSet

@@ -1,5 +1,6 @@
 #include "argocd/collect_apps.h"
 
+#include <algorithm>
 #include <map>
 
 #include "argocd/appset.h"
@@ -17,12 +18,30 @@ void add_app(ArgoModel& model, Application app) {
   model.apps.push_back(std::move(app));
 }
 
-void from_repos(const LoadResult& load, ArgoModel& model) {
+// Where a definition the model does not keep (a second Application or
+// ApplicationSet of one name) deploys from: each source's repo and path. Argo
+// CD keeps whichever copy was applied last, so the files of both count as deployed.
+void shadowed_reach(const Application& app, const ArgoModel& model, std::vector<AppSetReach>& out) {
+  for (const AppSource& source : app.sources) {
+    int repo = model.repo_for_url(source.repo_url);
+    if (repo < 0 || (!source.path && source.has_chart)) continue;
+    std::string prefix = source.path ? normalize_app_path(*source.path) : std::string();
+    if (!prefix.empty()) prefix += "/";
+    AppSetReach r{repo, prefix, app.name};
+    if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(std::move(r));
+  }
+}
+
+void from_repos(const LoadResult& load, ArgoModel& model, std::vector<AppSetReach>& shadowed) {
   for (const Manifest& m : load.manifests) {
     if (!is_argo_kind(m.id, "Application") || m.id.name.empty()) continue;
     Application app = parse_application(m.root);
     app.repo_manifest = &m;
-    if (model.app_index.count(app.name)) continue;  // duplicate-resource reports copies
+    if (model.app_index.count(app.name)) {
+      // A second definition (duplicate-app, or duplicate-resource in one file): its files count too.
+      shadowed_reach(app, model, shadowed);
+      continue;
+    }
     add_app(model, std::move(app));
   }
 }
@@ -44,12 +63,22 @@ void from_snapshot(const Snapshot& snapshot, ArgoModel& model) {
   }
 }
 
+// A second ApplicationSet of a name the model already has: expanded only
+// for where its apps (or, incomplete, its template) deploy from.
+void expand_shadowed_set(const Manifest& set, const AppSetInputs& inputs, const ArgoModel& model,
+                         std::vector<AppSetReach>& reach) {
+  AppSetExpansion expansion = expand_application_set(set, inputs);
+  reach.insert(reach.end(), expansion.reach.begin(), expansion.reach.end());
+  for (const Application& app : expansion.apps) shadowed_reach(app, model, reach);
+}
+
 void from_application_sets(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
-                           AppSetBudget& budget, ArgoModel& model) {
+                           AppSetBudget& budget, ArgoModel& model, std::vector<AppSetReach>& reach) {
   // The live ApplicationSet wins over the repo copy of the same name.
   std::map<std::string, const Manifest*> sets;
+  std::vector<const Manifest*> shadowed_sets;
   for (const Manifest& m : load.manifests) {
-    if (is_argo_kind(m.id, "ApplicationSet")) sets.emplace(m.id.name, &m);
+    if (is_argo_kind(m.id, "ApplicationSet") && !sets.emplace(m.id.name, &m).second) shadowed_sets.push_back(&m);
   }
   if (snapshot) {
     for (const Manifest& m : snapshot->objects) {
@@ -58,7 +87,7 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
   }
   AppSetInputs inputs{load, index, snapshot, [&model](const std::string& url) { return model.repo_for_url(url); },
                       &budget};
-  std::vector<AppSetReach> reach;
+  model.application_sets = sets.size();
   for (const auto& [name, set] : sets) {
     AppSetExpansion expansion = expand_application_set(*set, inputs);
     for (std::string& note : expansion.notes) model.notes.push_back(std::move(note));
@@ -76,16 +105,18 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
       model.apps[it->second].application_set_manifest = app.application_set_manifest;
     }
   }
-  model.unexpanded_set_files = files_in_reach(reach, load, index);
+  for (const Manifest* set : shadowed_sets) expand_shadowed_set(*set, inputs, model, reach);
 }
 
 }  // namespace
 
 void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
                           AppSetBudget& budget, ArgoModel& model) {
-  from_repos(load, model);
+  std::vector<AppSetReach> reach;
+  from_repos(load, model, reach);
   if (snapshot) from_snapshot(*snapshot, model);
-  from_application_sets(load, index, snapshot, budget, model);
+  from_application_sets(load, index, snapshot, budget, model, reach);
+  model.unexpanded_set_files = files_in_reach(reach, load, index);
 }
 
 }  // namespace driftlint

@@ -8,8 +8,9 @@
 
 namespace driftlint {
 
-// Fills model.apps, app_index, notes, incomplete_application_sets and
-// unexpanded_set_files;
+// Fills model.apps, app_index, notes, incomplete_application_sets,
+// application_sets and unexpanded_set_files (which also holds what a second
+// Application or ApplicationSet of one name deploys: the model keeps the first);
 // model.repo_identity must be set.
 // ApplicationSets are expanded within `budget`.
 void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,

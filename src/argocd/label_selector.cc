@@ -49,4 +49,20 @@ bool LabelSelector::matches(const std::map<std::string, std::string>& labels) co
   });
 }
 
+std::string LabelSelector::describe() const {
+  std::string out;
+  for (const Requirement& r : requirements_) {
+    if (!out.empty()) out += ", ";
+    std::string values;
+    for (const std::string& v : r.values) values += (values.empty() ? "" : ", ") + v;
+    switch (r.op) {
+      case Op::In: out += r.values.size() == 1 ? r.key + ": " + values : r.key + " in (" + values + ")"; break;
+      case Op::NotIn: out += r.key + " notin (" + values + ")"; break;
+      case Op::Exists: out += r.key; break;
+      case Op::DoesNotExist: out += "!" + r.key; break;
+    }
+  }
+  return "{" + out + "}";
+}
+
 }  // namespace driftlint

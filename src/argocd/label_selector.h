@@ -23,6 +23,8 @@ class LabelSelector {
   // No requirement: selects everything.
   bool empty() const { return requirements_.empty(); }
   bool matches(const std::map<std::string, std::string>& labels) const;
+  // The requirements as one line for notes: "{env: prod, tier in (a, b), !legacy}".
+  std::string describe() const;
 
  private:
   enum class Op { In, NotIn, Exists, DoesNotExist };

@@ -83,14 +83,20 @@ struct ArgoModel {
   std::vector<std::string> notes;          // what could not be modelled, one line each
   // Some ApplicationSet could not be expanded completely (see notes).
   bool incomplete_application_sets = false;
+  // ApplicationSets read (from the repos and the snapshot), whether or not they generated apps.
+  size_t application_sets = 0;
   // Per loaded file: whether an ApplicationSet that could not be expanded
   // completely may deploy it (its template reaches the file's repo and
-  // path), so that it is never called undeployed.
+  // path), or a second definition of an app or set name the model keeps
+  // only once (Argo CD keeps whichever was applied last), so that it is
+  // never called undeployed.
   std::vector<bool> unexpanded_set_files;
   const Snapshot* snapshot = nullptr;      // may be null
   ArgoCdConfig config;                     // Argo CD's own settings, as chosen for the run
 
   bool has_apps() const { return !apps.empty(); }
+  // Some Application or ApplicationSet is defined: which files are deployed can be judged.
+  bool has_app_definitions() const { return has_apps() || application_sets > 0; }
   bool unexpanded_set_may_deploy(uint32_t file) const {
     return file < unexpanded_set_files.size() && unexpanded_set_files[file];
   }

@@ -197,10 +197,31 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   return in;
 }
 
+namespace {
+
+// Per loaded file: whether an Argo CD app or a root build applies it (which
+// copy of a CRD gives its schema).
+std::vector<bool> deployed_files(const LoadResult& load, const CheckModel& model) {
+  std::vector<bool> out(load.files.size(), false);
+  for (size_t f = 0; f < out.size() && f < model.argo.file_apps.size(); ++f) out[f] = !model.argo.file_apps[f].empty();
+  std::map<std::pair<uint32_t, std::string>, size_t> by_path;
+  for (size_t f = 0; f < load.files.size(); ++f) by_path[{load.files[f].repo, load.files[f].path}] = f;
+  for (const RenderOutput* output : model.renders.outputs) {
+    if (!output->rendered()) continue;
+    for (const std::string& path : output->object_files) {
+      if (auto it = by_path.find({output->repo, path}); it != by_path.end()) out[it->second] = true;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs, const BaseRun* base) {
   CheckFindings out;
-  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version);
+  std::vector<bool> deployed = deployed_files(load, model);
+  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version, &deployed);
   LintContext context{load, setup.config, *setup.gpu, cluster, &model.argo};
   context.objects = model.applied;
   context.renders = &model.renders;

@@ -14,6 +14,7 @@ namespace driftlint {
   X(config_weakened) \
   X(crd_in_other_app) \
   X(deprecated_api) \
+  X(duplicate_app) \
   X(duplicate_key) \
   X(duplicate_resource) \
   X(flavor_matches_no_node) \

@@ -6,6 +6,7 @@
 
 #include "base/embedded_files.h"
 #include "base/files.h"
+#include "schema/crd_choice.h"
 #include "yaml/json.h"
 #include "yaml/parser.h"
 
@@ -143,7 +144,8 @@ void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::str
 }
 
 SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
-                               std::vector<std::string>& errors, const std::string& kubernetes_version) {
+                               std::vector<std::string>& errors, const std::string& kubernetes_version,
+                               const std::vector<bool>* deployed_files) {
   kubernetes_ = KubernetesSchemas::of(kubernetes_version);
   if (!kubernetes_) kubernetes_ = KubernetesSchemas::of(KubernetesSchemas::newest());
   for (const std::string& kind : kubernetes_->kinds()) {
@@ -160,12 +162,12 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
     for (const std::string& k : gvk_keys(doc)) add(k, doc, "bundled " + std::string(f.name));
   }
   for (const std::string& dir : schema_dirs) add_schema_dir(dir, errors);
-  for (const Manifest& m : load.manifests) {
-    if (m.id.kind == "CustomResourceDefinition" && m.id.group == "apiextensions.k8s.io") {
-      const LoadedFile& file = load.file_of(m);
-      add_crd(m.root, "CRD " + m.id.name + " (" + load.repo_name(file.repo) + "/" + file.path + ")");
-    }
+  CrdChoice crds = choose_crds(load, deployed_files);
+  for (const Manifest* m : crds.chosen) {
+    const LoadedFile& file = load.file_of(*m);
+    add_crd(m->root, "CRD " + m->id.name + " (" + load.repo_name(file.repo) + "/" + file.path + ")");
   }
+  crd_notes_ = std::move(crds.notes);
   if (snapshot) {
     for (const Manifest& m : snapshot->objects) {
       if (m.id.kind == "CustomResourceDefinition" && m.id.group == "apiextensions.k8s.io") {
@@ -186,7 +188,7 @@ const SchemaRegistry& SchemaRegistry::given_or_built(const SchemaRegistry* given
 
 std::vector<std::string> SchemaRegistry::problems() const {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<std::string> out;
+  std::vector<std::string> out = crd_notes_;
   std::vector<std::string> with_cel;
   size_t cel_rules = 0;
   for (const auto& [gvk, s] : by_gvk_) {

@@ -1,9 +1,10 @@
 // Which schema validates which kind: the Kubernetes API's own schemas for
 // the chosen release (schemas/kubernetes), the bundled schemas of custom
 // kinds (schemas/kinds, compiled in), then --schema-dir files, then CRDs in
-// the loaded repos, then CRDs in the snapshot; a later source replaces an
-// earlier one for the same group/version/kind (the cluster's CRD is the truth
-// for that cluster). Schemas compile on first use, once.
+// the loaded repos (one copy of each, crd_choice.h), then CRDs in the
+// snapshot; a later source replaces an earlier one for the same
+// group/version/kind (the cluster's CRD is the truth for that cluster).
+// Schemas compile on first use, once.
 #pragma once
 
 #include <map>
@@ -36,8 +37,11 @@ class SchemaRegistry {
   // Errors reading --schema-dir files go to `errors`, one line each.
   // `kubernetes_version` picks the built-in kinds' schemas (one of
   // KubernetesSchemas::versions(); the newest when empty or not bundled).
+  // `deployed_files`: per loaded file, whether an app or a root build
+  // applies it, to choose among copies of a CRD (null: not known).
   SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
-                 std::vector<std::string>& errors, const std::string& kubernetes_version = "");
+                 std::vector<std::string>& errors, const std::string& kubernetes_version = "",
+                 const std::vector<bool>* deployed_files = nullptr);
 
   // The Kubernetes release whose built-in kinds are validated.
   const KubernetesSchemas& kubernetes() const { return *kubernetes_; }
@@ -49,7 +53,8 @@ class SchemaRegistry {
 
   // After validation: schemas that were needed but did not compile, and
   // keywords of used schemas that could not be checked, one line each; and
-  // one line naming the used schemas whose CEL rules were not judged.
+  // one line naming the used schemas whose CEL rules were not judged; and
+  // which copy of a CRD was used where copies differ.
   std::vector<std::string> problems() const;
 
   // `given` when set (check builds one per run), else one built into `own`
@@ -73,6 +78,7 @@ class SchemaRegistry {
   mutable std::map<std::string, SchemaSource> by_gvk_;
   // The --schema-dir files' trees: CRD schemas point into them until converted.
   std::vector<std::shared_ptr<const yaml::Tree>> trees_;
+  std::vector<std::string> crd_notes_;  // copies of one CRD whose schemas differ
 };
 
 }  // namespace driftlint
