@@ -12,6 +12,20 @@ void print_notes(const std::vector<std::string>& notes) {
   for (const std::string& note : notes) std::cerr << "driftlint: note: " << note << "\n";
 }
 
+// One line of what was rendered and judged; with --coverage, a line per app.
+void print_coverage(const CheckOptions& o, const Coverage& c) {
+  if (c.apps.empty() && c.builds_rendered + c.builds_failed + c.builds_not_rendered == 0) return;
+  std::string line = coverage_line(c);
+  size_t incomplete = c.incomplete_apps();
+  if (incomplete && !o.coverage) line += " (--coverage lists the " + std::to_string(incomplete) + " incomplete)";
+  print_notes({line});
+  if (!o.coverage) return;
+  for (const Coverage::App& app : c.apps) {
+    std::string detail = "coverage: app '" + app.name + "': " + app_state_name(app.state);
+    print_notes({app.why.empty() ? detail : detail + ": " + app.why});
+  }
+}
+
 // What the run met on the way, in the order it met it; errors even with --quiet.
 void print_diagnostics(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs,
                        const CheckModel& model, const CheckFindings& findings) {
@@ -23,6 +37,7 @@ void print_diagnostics(const CheckOptions& o, const CheckSetup& setup, const Che
   if (o.quiet) return;
   print_notes(inputs.notes);
   print_notes(model.notes);
+  print_coverage(o, model.coverage);
   print_notes(findings.notes);
   for (const auto& [repo, skipped] : inputs.load.skipped) {
     std::cerr << "driftlint: note: skipped " << inputs.load.repo_name(repo) << "/" << skipped.path << ": "
@@ -39,9 +54,16 @@ bool fails(const LintOutput& lint, std::optional<Severity> fail_on) {
 }
 
 // The one place a check's outcome becomes its exit code.
-int exit_code(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs, const CheckFindings& findings) {
+int exit_code(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& inputs, const CheckModel& model,
+              const CheckFindings& findings) {
   if (!setup.errors.empty() || !inputs.errors.empty() || !findings.errors.empty()) return kExitUsage;
-  return fails(findings.lint, o.fail_on) ? kExitFindings : kExitClean;
+  if (fails(findings.lint, o.fail_on)) return kExitFindings;
+  if (size_t incomplete = model.coverage.incomplete_apps(); o.fail_on_incomplete && incomplete) {
+    std::cerr << "driftlint: " << incomplete << (incomplete == 1 ? " app was" : " apps were")
+              << " not completely rendered, so what it deploys was not all checked: exit 1 (--fail-on-incomplete)\n";
+    return kExitFindings;
+  }
+  return kExitClean;
 }
 
 int usage_error(const Error& error) {
@@ -78,7 +100,7 @@ int run_check(const std::vector<std::string>& args) {
   if (!o.quiet) for (const std::string& line : findings.confirmations) std::cerr << "driftlint: " << line << "\n";
   std::vector<std::string> cache_notes = inputs.load.wait_for_cache();
   if (!o.quiet) print_notes(cache_notes);
-  return exit_code(o, *setup, inputs, findings);
+  return exit_code(o, *setup, inputs, model, findings);
 }
 
 }  // namespace driftlint::cli

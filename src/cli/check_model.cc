@@ -104,6 +104,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snap
   std::vector<std::string> config_notes = model.argo.config.notes;
   if (!model.argo.config.assumed.empty() && model.argo.has_apps()) config_notes.insert(config_notes.begin(), model.argo.config.assumed);
   model.notes.insert(model.notes.begin(), config_notes.begin(), config_notes.end());
+  model.coverage = coverage_of(model);
   if (!model.argo.has_apps()) return model;
   for (size_t r = 0; r < load.repos.size(); ++r) {
     if (model.argo.repo_identity[r].empty()) {

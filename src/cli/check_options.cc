@@ -25,7 +25,7 @@ std::string usage() {
          "                       [--format " + report_format_list("|", "|") + "] [--output [FORMAT=]FILE]...\n"
          "                       [--sarif-repo NAME] [--show-suppressed] [--report-unused-ignores]\n"
          "                       [--baseline FILE] [--write-baseline FILE]\n"
-         "                       [--fail-on error|warning|notice|none] [--enable RULE]...\n"
+         "                       [--fail-on error|warning|notice|none] [--fail-on-incomplete] [--coverage] [--enable RULE]...\n"
          "                       [--disable RULE]... [--changed-since|--base [REPO=]REV] [--show-existing] [--diff]\n"
          "                       [-j N] [--quiet] [--color auto|always|never] [--progress auto|always|never]\n"
          "                       [--hints once|each] [--group-by file|rule] [--max-annotations N] [--max-comment-size N]\n"
@@ -90,6 +90,8 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "progress", po::value<std::string>(&t.progress), "auto (default: on a terminal; grouped on GitHub Actions), always or never: one line on stderr updated while a phase (walking, parsing, builds) runs over a second")(
       "hints", po::value<std::string>(&t.hints), "once (default: a rule's hint after its first finding) or each (after every finding): text report")(
       "group-by", po::value<std::string>(&t.group_by), "file or rule: the text report under a heading per file or per rule")(
+      "coverage", po::bool_switch(&o.coverage), "list each Argo CD app's coverage: rendered, plain files, failed or not rendered, and why")(
+      "fail-on-incomplete", po::bool_switch(&o.fail_on_incomplete), "exit 1 when an app's sources were not all rendered (a build failed, a chart or plugin not rendered): what it deploys was not checked")(
       "max-comment-size", po::value<size_t>(&o.max_comment_size), "markdown format: the most characters written (default 60000, within GitHub's 65,536 per comment; 0: no limit); findings past it are counted, not listed")(
       "max-annotations", po::value<size_t>(&o.max_annotations), "github format: annotations per severity (default 10, what GitHub shows per step); the rest are counted in one more and listed in $GITHUB_STEP_SUMMARY")(
       "help-uri-base", po::value<std::string>(&t.help_uri_base), "SARIF: each rule's helpUri is URL<rule>.md (default: the config's helpUriBase, else the rule pages of driftlint's repository; '' for none)")(

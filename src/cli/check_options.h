@@ -55,6 +55,8 @@ struct CheckOptions {
   TextReportOptions::GroupBy group_by = TextReportOptions::GroupBy::None;
   size_t max_annotations = 10;               // --max-annotations: github annotations per severity
   size_t max_comment_size = 60'000;          // --max-comment-size: markdown characters (0: no limit)
+  bool coverage = false;            // --coverage: each app's coverage on stderr
+  bool fail_on_incomplete = false;  // --fail-on-incomplete: exit 1 when an app's sources were not all rendered
   std::optional<std::string> help_uri_base;  // --help-uri-base; nullopt: the config's, else the default
   driftlint::Progress* progress_meter = nullptr;        // set by run_check: the counters the progress line reads
   uint64_t max_file_size_mib = 64;

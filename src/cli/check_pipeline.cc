@@ -312,7 +312,7 @@ Expected<std::string> write_reports(const CheckOptions& o, const CheckSetup& set
                                     const CheckModel& model, CheckFindings& findings) {
   Expected<size_t> baselined = apply_baselines(o, findings);
   if (!baselined) return baselined.error();
-  ReportInput input{inputs.load, findings.lint, inputs.cluster(), &model.argo};
+  ReportInput input{inputs.load, findings.lint, inputs.cluster(), &model.argo, &model.coverage};
   input.show_suppressed = o.show_suppressed;
   input.show_existing = o.show_existing;
   input.baselined = *baselined;

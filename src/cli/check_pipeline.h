@@ -18,6 +18,7 @@
 #include "load/parse_cache.h"
 #include "model/gpu_resources.h"
 #include "render/render_set.h"
+#include "report/coverage.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint::cli {
@@ -62,8 +63,12 @@ struct CheckModel {
   RenderSet renders;
   std::vector<const Manifest*> applied;
   std::vector<std::string> notes;
+  Coverage coverage;  // what was rendered and judged (coverage_of)
 };
 CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs);
+// Per app, its sources' state (rendered, plain files, failed, not rendered,
+// repo not loaded); the builds by outcome; the applied objects by kind.
+Coverage coverage_of(const CheckModel& model);
 
 struct CheckFindings {
   LintOutput lint;

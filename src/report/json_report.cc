@@ -4,12 +4,28 @@
 #include "git/url.h"
 #include "lint/fingerprint.h"
 #include "report/app_placement.h"
+#include "report/coverage.h"
 #include "report/report.h"
 
 namespace driftlint {
 namespace {
 
+
 using Json = nlohmann::ordered_json;
+
+// What was rendered and judged (no cache counts: a warm run reports what a cold one does).
+Json coverage_json(const Coverage& c) {
+  Json apps = Json::array();
+  for (const Coverage::App& a : c.apps) {
+    apps.push_back({{"name", a.name},
+                    {"state", app_state_name(a.state)},
+                    {"reason", a.why.empty() ? Json(nullptr) : Json(a.why)}});
+  }
+  return {{"apps", std::move(apps)},
+          {"incompleteApps", c.incomplete_apps()},
+          {"builds", {{"rendered", c.builds_rendered}, {"failed", c.builds_failed}, {"notRendered", c.builds_not_rendered}}},
+          {"objects", {{"rendered", c.objects_rendered}, {"asFiles", c.objects_as_files}}}};
+}
 
 Json optional_string(const std::optional<std::string>& value) {
   return value ? Json(*value) : Json(nullptr);
@@ -137,6 +153,7 @@ std::string json_report(const ReportInput& input) {
   if (const std::optional<BaseComparison>& base = input.lint.base) {
     report["summary"]["base"] = {{"new", base->fresh}, {"fixed", base->fixed}, {"existing", base->existing}};
   }
+  if (input.coverage) report["coverage"] = coverage_json(*input.coverage);
   // Invalid UTF-8 in a message (from a broken file) is replaced, never thrown.
   return report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

@@ -8,6 +8,7 @@
 #include "git/url.h"
 #include "base/utc_time.h"
 #include "report/app_placement.h"
+#include "report/coverage.h"
 #include "report/forge_link.h"
 #include "report/markdown_text.h"
 #include "report/report.h"
@@ -224,6 +225,20 @@ void write_against_base(std::ostream& out, const ReportInput& input) {
       << " already there" << (input.show_existing ? "" : " (not listed)") << ".\n\n";
 }
 
+// What was rendered and judged; the apps that were not completely.
+void write_coverage(std::ostream& out, const Coverage& c) {
+  if (c.apps.empty() && c.builds_rendered + c.builds_failed + c.builds_not_rendered == 0) return;
+  out << "## Coverage\n\n" << md(coverage_line(c).substr(std::string("coverage: ").size())) << ".\n\n";
+  size_t listed = 0;
+  for (const Coverage::App& a : c.apps) {
+    if (a.state != Coverage::AppState::Failed && a.state != Coverage::AppState::NotRendered) continue;
+    if (++listed > 50) continue;
+    out << "- " << code(a.name) << ": " << app_state_name(a.state) << ": " << md(a.why) << "\n";
+  }
+  if (listed > 50) out << "- ... and " << listed - 50 << " more\n";
+  if (listed) out << "\n";
+}
+
 // The sections after the apps: findings in files no app deploys, the rest,
 // and what was not checked.
 void write_remaining(std::ostream& out, const ReportInput& input, const FindingsByApp& findings,
@@ -240,6 +255,7 @@ void write_remaining(std::ostream& out, const ReportInput& input, const Findings
     out << "\n";
   }
   if (counts.error + counts.warning + counts.notice == 0) out << "No findings.\n\n";
+  if (input.coverage) write_coverage(out, *input.coverage);
   if (argo && !argo->notes.empty()) {
     out << "## Not checked\n\n";
     for (const std::string& note : argo->notes) out << "- " << md(note) << "\n";

@@ -14,6 +14,7 @@
 namespace driftlint {
 
 struct ArgoModel;
+struct Coverage;
 struct Snapshot;
 
 // Where the rule pages are published (SARIF's helpUri unless --help-uri-base
@@ -27,6 +28,7 @@ struct ReportInput {
   const LintOutput& lint;
   const Snapshot* snapshot = nullptr;
   const ArgoModel* argo = nullptr;
+  const Coverage* coverage = nullptr;  // JSON and Markdown say what was rendered and judged (null: nothing said)
   std::vector<const RuleInfo*> rules;  // the rules that ran, by id (SARIF's driver.rules, JUnit's suites)
   bool show_suppressed = false;        // list suppressed findings too (SARIF always keeps them)
   bool show_existing = false;          // a pull-request run lists findings the base has too

@@ -1,0 +1,54 @@
+#include "report/coverage.h"
+
+#include <array>
+
+namespace driftlint {
+
+size_t Coverage::incomplete_apps() const {
+  size_t n = 0;
+  for (const App& a : apps) n += a.state == AppState::Failed || a.state == AppState::NotRendered;
+  return n;
+}
+
+const char* app_state_name(Coverage::AppState state) {
+  switch (state) {
+    case Coverage::AppState::Rendered:
+      return "rendered";
+    case Coverage::AppState::Files:
+      return "plain files";
+    case Coverage::AppState::NotLoaded:
+      return "repo not loaded";
+    case Coverage::AppState::NotRendered:
+      return "not rendered";
+    case Coverage::AppState::Failed:
+      return "failed";
+  }
+  return "";
+}
+
+std::string coverage_line(const Coverage& c) {
+  std::string line = "coverage: ";
+  if (!c.apps.empty()) {
+    std::array<size_t, 5> by_state{};
+    for (const Coverage::App& a : c.apps) ++by_state[static_cast<size_t>(a.state)];
+    line += std::to_string(c.apps.size()) + (c.apps.size() == 1 ? " app:" : " apps:");
+    std::string parts;
+    for (size_t s = 0; s < by_state.size(); ++s) {
+      if (!by_state[s]) continue;
+      parts += (parts.empty() ? " " : ", ") + std::to_string(by_state[s]) + " " +
+               app_state_name(static_cast<Coverage::AppState>(s));
+    }
+    line += parts + "; ";
+  }
+  size_t builds = c.builds_rendered + c.builds_failed + c.builds_not_rendered;
+  line += std::to_string(builds) + (builds == 1 ? " build" : " builds");
+  if (builds) {
+    line += ": " + std::to_string(c.builds_rendered) + " rendered, " + std::to_string(c.builds_failed) + " failed, " +
+            std::to_string(c.builds_not_rendered) + " not rendered";
+  }
+  line += "; " + std::to_string(c.objects_rendered) + (c.objects_rendered == 1 ? " object" : " objects") +
+          " judged as rendered, " + std::to_string(c.objects_as_files) + " as files";
+  return line;
+}
+
+}  // namespace driftlint

@@ -1,0 +1,37 @@
+// What a check rendered and judged, and what it could not: per Argo CD app,
+// whether its sources were rendered, read as plain files, failed or were not
+// rendered (and why); the builds and objects behind that. A clean run means
+// the applied objects were checked only when every app is complete
+// (--fail-on-incomplete makes that the gate).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace driftlint {
+
+struct Coverage {
+  enum class AppState { Rendered, Files, NotLoaded, NotRendered, Failed };
+  struct App {
+    std::string name;
+    AppState state = AppState::Files;
+    std::string why;  // for NotLoaded, NotRendered and Failed: the first source's reason
+  };
+  std::vector<App> apps;  // in the model's order
+  size_t builds_rendered = 0, builds_failed = 0, builds_not_rendered = 0;
+  size_t builds_from_cache = 0;  // of builds_rendered and builds_failed; not in the reports (cold and warm runs agree)
+  size_t objects_rendered = 0, objects_as_files = 0;  // the applied objects rules judged
+
+  // Apps whose sources could not all be rendered: what reaches the cluster was
+  // not (all) checked. An app from a repo that was not given is not counted.
+  size_t incomplete_apps() const;
+};
+
+const char* app_state_name(Coverage::AppState state);  // "rendered", "files", "not loaded", ...
+
+// "coverage: 9 apps: 6 rendered, 1 plain files, 1 failed, 1 not rendered; 40 builds: 35 rendered,
+// 3 failed, 2 not rendered; 1234 objects judged as rendered, 56 as files".
+std::string coverage_line(const Coverage& c);
+
+}  // namespace driftlint
