@@ -42,10 +42,12 @@ std::string coverage_line(const Coverage& c) {
   }
   size_t builds = c.builds_rendered + c.builds_failed + c.builds_not_rendered;
   line += std::to_string(builds) + (builds == 1 ? " build" : " builds");
-  if (builds) {
-    line += ": " + std::to_string(c.builds_rendered) + " rendered, " + std::to_string(c.builds_failed) + " failed, " +
-            std::to_string(c.builds_not_rendered) + " not rendered";
+  std::string parts;
+  for (auto [n, what] : {std::pair{c.builds_rendered, "rendered"}, std::pair{c.builds_failed, "failed"},
+                         std::pair{c.builds_not_rendered, "not rendered"}}) {
+    if (n) parts += (parts.empty() ? ": " : ", ") + std::to_string(n) + " " + what;
   }
+  line += parts;
   line += "; " + std::to_string(c.objects_rendered) + (c.objects_rendered == 1 ? " object" : " objects") +
           " judged as rendered, " + std::to_string(c.objects_as_files) + " as files";
   return line;

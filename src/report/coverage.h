@@ -30,8 +30,8 @@ struct Coverage {
 
 const char* app_state_name(Coverage::AppState state);  // "rendered", "files", "not loaded", ...
 
-// "coverage: 9 apps: 6 rendered, 1 plain files, 1 failed, 1 not rendered; 40 builds: 35 rendered,
-// 3 failed, 2 not rendered; 1234 objects judged as rendered, 56 as files".
+// "coverage: 9 apps: 6 rendered, 1 plain files, 1 not rendered, 1 failed; 40 builds: 35 rendered,
+// 3 failed, 2 not rendered; 1234 objects judged as rendered, 56 as files" (counts of 0 left out).
 std::string coverage_line(const Coverage& c);
 
 }  // namespace driftlint
