@@ -260,6 +260,23 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   return run;
 }
 
+Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const CheckInputs& inputs,
+                                                const std::vector<std::string>& revisions, const std::string& option,
+                                                std::vector<std::string>& notes) {
+  std::vector<ChangedSince> specs;
+  for (const std::string& v : revisions) specs.push_back(parse_changed_since(v));
+  Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs, option);
+  if (!repos) return repos.error();
+  for (std::string& n : repos->notes) notes.push_back(std::move(n));
+  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(inputs.load);
+  LoadOptions options = inputs.load_options;
+  options.reuse = &parsed;
+  auto side = std::make_unique<RevisionSide>();
+  side->load = load_repos(std::move(repos->repos), options);
+  side->model = build_model(o, side->load, inputs.cluster(), inputs.load_options.jobs);
+  return side;
+}
+
 void compare_to_base(const CheckOptions& o, const CheckInputs& head, const CheckModel& head_model, BaseRun& base,
                      CheckFindings& findings) {
   if (o.changed_since.empty()) return;

@@ -90,6 +90,19 @@ struct BaseRun {
 };
 BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head);
 
+// The repos at other revisions (`diff --base/--head`, `plan --base/--head`),
+// loaded and modelled, parsed files shared with the work tree's load. On the
+// heap: the model points into the load, which must not move.
+struct RevisionSide {
+  LoadResult load;
+  CheckModel model;
+};
+// `revisions` as [REPO=]REV values of `option` (named in errors); notes say
+// which repos are read as they are.
+Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const CheckInputs& inputs,
+                                                const std::vector<std::string>& revisions, const std::string& option,
+                                                std::vector<std::string>& notes);
+
 // `base`: in pull-request mode, for the rules that judge the change itself.
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs,

@@ -86,34 +86,6 @@ Expected<std::optional<DiffOptions>> parse(const std::vector<std::string>& args)
   return std::optional<DiffOptions>(std::move(o));
 }
 
-// One side of the diff: its repos loaded, its apps modelled and rendered.
-struct Side {
-  LoadResult load;
-  CheckModel model;
-};
-
-std::vector<ChangedSince> specs(const std::vector<std::string>& values) {
-  std::vector<ChangedSince> out;
-  for (const std::string& v : values) out.push_back(parse_changed_since(v));
-  return out;
-}
-
-// The repos at `revisions` (parsed files shared with the work tree's load).
-// On the heap: the model points into the load, which must not move.
-Expected<std::unique_ptr<Side>> side_at(const DiffOptions& o, const CheckInputs& inputs, const std::vector<std::string>& revisions,
-                                        const std::string& option, std::vector<std::string>& notes) {
-  Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs(revisions), option);
-  if (!repos) return repos.error();
-  for (std::string& n : repos->notes) notes.push_back(std::move(n));
-  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(inputs.load);
-  LoadOptions options = inputs.load_options;
-  options.reuse = &parsed;
-  auto side = std::make_unique<Side>();
-  side->load = load_repos(std::move(repos->repos), options);
-  side->model = build_model(o.check, side->load, inputs.cluster(), inputs.load_options.jobs);
-  return side;
-}
-
 int write(const DiffOptions& o, const RenderedDiff& diff) {
   std::string text = o.format == "markdown" ? diff_markdown(diff, o.max_comment)
                      : o.format == "json"   ? diff_json(diff)
@@ -144,9 +116,9 @@ int run_diff(const std::vector<std::string>& args) {
   }
   CheckInputs inputs = read_inputs(o.check, *setup);
   std::vector<std::string> notes;
-  Expected<std::unique_ptr<Side>> base = side_at(o, inputs, o.base, "--base", notes);
-  Expected<std::unique_ptr<Side>> head =
-      o.head.empty() ? Expected<std::unique_ptr<Side>>(nullptr) : side_at(o, inputs, o.head, "--head", notes);
+  Expected<std::unique_ptr<RevisionSide>> base = side_at(o.check, inputs, o.base, "--base", notes);
+  Expected<std::unique_ptr<RevisionSide>> head =
+      o.head.empty() ? Expected<std::unique_ptr<RevisionSide>>(nullptr) : side_at(o.check, inputs, o.head, "--head", notes);
   if (!base || !head) {
     print_error((!base ? base.error() : head.error()).message);
     return kExitUsage;

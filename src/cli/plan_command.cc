@@ -82,29 +82,6 @@ Expected<std::optional<PlanOptions>> parse(const std::vector<std::string>& args)
   return std::optional<PlanOptions>(std::move(o));
 }
 
-// The repos at a revision, loaded and modelled. On the heap: the model
-// points into the load, which must not move.
-struct Side {
-  LoadResult load;
-  CheckModel model;
-};
-
-Expected<std::unique_ptr<Side>> side_at(const PlanOptions& o, const CheckInputs& inputs, const std::vector<std::string>& revisions,
-                                        const std::string& option, std::vector<std::string>& notes) {
-  std::vector<ChangedSince> specs;
-  for (const std::string& v : revisions) specs.push_back(parse_changed_since(v));
-  Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs, option);
-  if (!repos) return repos.error();
-  for (std::string& n : repos->notes) notes.push_back(std::move(n));
-  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(inputs.load);
-  LoadOptions options = inputs.load_options;
-  options.reuse = &parsed;
-  auto side = std::make_unique<Side>();
-  side->load = load_repos(std::move(repos->repos), options);
-  side->model = build_model(o.check, side->load, inputs.cluster(), inputs.load_options.jobs);
-  return side;
-}
-
 int exit_status(const PlanOptions& o, const Plan& plan) {
   PlanTotals all = plan.live_totals;
   all.add(plan.change_totals);
@@ -126,10 +103,10 @@ int write(const PlanOptions& o, const Plan& plan) {
 
 int plan_with(const PlanOptions& o, CheckInputs& inputs) {
   std::vector<std::string> notes;
-  Expected<std::unique_ptr<Side>> base =
-      o.base.empty() ? Expected<std::unique_ptr<Side>>(nullptr) : side_at(o, inputs, o.base, "--base", notes);
-  Expected<std::unique_ptr<Side>> head =
-      o.head.empty() ? Expected<std::unique_ptr<Side>>(nullptr) : side_at(o, inputs, o.head, "--head", notes);
+  Expected<std::unique_ptr<RevisionSide>> base =
+      o.base.empty() ? Expected<std::unique_ptr<RevisionSide>>(nullptr) : side_at(o.check, inputs, o.base, "--base", notes);
+  Expected<std::unique_ptr<RevisionSide>> head =
+      o.head.empty() ? Expected<std::unique_ptr<RevisionSide>>(nullptr) : side_at(o.check, inputs, o.head, "--head", notes);
   if (!base || !head) {
     print_error((!base ? base.error() : head.error()).message);
     return kExitUsage;
