@@ -119,6 +119,9 @@ struct Application {
 
   // Where it came from.
   const Manifest* repo_manifest = nullptr;  // the Application in a loaded repo
+  // The Application a build rendered (app-of-apps: a chart or kustomization
+  // that makes Applications); its nodes' places are the template's or values'.
+  const Manifest* rendered_manifest = nullptr;
   const Manifest* live_manifest = nullptr;  // the Application in the snapshot
   std::string application_set;              // the ApplicationSet that generates it
   const Manifest* application_set_manifest = nullptr;

@@ -32,11 +32,16 @@ void shadowed_reach(const Application& app, const ArgoModel& model, std::vector<
   }
 }
 
-void from_repos(const LoadResult& load, ArgoModel& model, std::vector<AppSetReach>& shadowed) {
-  for (const Manifest& m : load.manifests) {
+void from_repos(const LoadResult& load, const std::vector<const Manifest*>& rendered, ArgoModel& model,
+                std::vector<AppSetReach>& shadowed) {
+  std::vector<const Manifest*> all;
+  for (const Manifest& m : load.manifests) all.push_back(&m);
+  all.insert(all.end(), rendered.begin(), rendered.end());
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Manifest& m = *all[i];
     if (!is_argo_kind(m.id, "Application") || m.id.name.empty()) continue;
     Application app = parse_application(m.root);
-    app.repo_manifest = &m;
+    (i < load.manifests.size() ? app.repo_manifest : app.rendered_manifest) = &m;
     if (model.app_index.count(app.name)) {
       // A second definition (duplicate-app, or duplicate-resource in one file): its files count too.
       shadowed_reach(app, model, shadowed);
@@ -59,6 +64,7 @@ void from_snapshot(const Snapshot& snapshot, ArgoModel& model) {
       continue;
     }
     app.repo_manifest = model.apps[it->second].repo_manifest;
+    app.rendered_manifest = model.apps[it->second].rendered_manifest;
     model.apps[it->second] = std::move(app);
   }
 }
@@ -73,12 +79,16 @@ void expand_shadowed_set(const Manifest& set, const AppSetInputs& inputs, const 
 }
 
 void from_application_sets(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
-                           AppSetBudget& budget, ArgoModel& model, std::vector<AppSetReach>& reach) {
-  // The live ApplicationSet wins over the repo copy of the same name.
+                           AppSetBudget& budget, const std::vector<const Manifest*>& rendered, ArgoModel& model,
+                           std::vector<AppSetReach>& reach) {
+  // The live ApplicationSet wins over the repo copy of the same name, and a repo's over a rendered one.
   std::map<std::string, const Manifest*> sets;
   std::vector<const Manifest*> shadowed_sets;
   for (const Manifest& m : load.manifests) {
     if (is_argo_kind(m.id, "ApplicationSet") && !sets.emplace(m.id.name, &m).second) shadowed_sets.push_back(&m);
+  }
+  for (const Manifest* m : rendered) {
+    if (is_argo_kind(m->id, "ApplicationSet") && !sets.emplace(m->id.name, m).second) shadowed_sets.push_back(m);
   }
   if (snapshot) {
     for (const Manifest& m : snapshot->objects) {
@@ -111,11 +121,11 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
 }  // namespace
 
 void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
-                          AppSetBudget& budget, ArgoModel& model) {
+                          AppSetBudget& budget, const std::vector<const Manifest*>& rendered, ArgoModel& model) {
   std::vector<AppSetReach> reach;
-  from_repos(load, model, reach);
+  from_repos(load, rendered, model, reach);
   if (snapshot) from_snapshot(*snapshot, model);
-  from_application_sets(load, index, snapshot, budget, model, reach);
+  from_application_sets(load, index, snapshot, budget, rendered, model, reach);
   model.unexpanded_set_files = files_in_reach(reach, load, index);
 }
 

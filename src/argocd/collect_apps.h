@@ -13,7 +13,9 @@ namespace driftlint {
 // Application or ApplicationSet of one name deploys: the model keeps the first);
 // model.repo_identity must be set.
 // ApplicationSets are expanded within `budget`.
+// `rendered` holds Applications and ApplicationSets builds rendered
+// (app-of-apps): they count after the repos' own, before the snapshot's.
 void collect_applications(const LoadResult& load, const LoadIndex& index, const Snapshot* snapshot,
-                          AppSetBudget& budget, ArgoModel& model);
+                          AppSetBudget& budget, const std::vector<const Manifest*>& rendered, ArgoModel& model);
 
 }  // namespace driftlint

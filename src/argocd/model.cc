@@ -80,7 +80,7 @@ ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, con
   index_repos(load, model);
   collect_cluster_kinds(load, snapshot, model);
   AppSetBudget budget(options.appset_limits);
-  collect_applications(load, index, snapshot, budget, model);
+  collect_applications(load, index, snapshot, budget, options.rendered_apps, model);
   bind_sources(load, model);
   Renderer* renderer = options.renderer;
   if (!renderer) {

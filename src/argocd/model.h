@@ -54,6 +54,9 @@ struct ArgoModelOptions {
   AppSetLimits appset_limits;  // what expanding ApplicationSets may cost
   // Argo CD's own config (argocd-cm); null: a stock Argo CD 3.x's.
   const ArgoCdConfig* config = nullptr;
+  // Applications and ApplicationSets that builds rendered (app-of-apps), in
+  // a stable order: apps like those in the repos, after them.
+  std::vector<const Manifest*> rendered_apps;
 };
 
 // A kustomize or Helm source of an app and what rendering it gave.

@@ -66,6 +66,8 @@ HelmOptions helm_options(const Application& app, size_t s, const LoadResult& loa
   HelmOptions o;
   yaml::Node h = source.node.get("helm");
   o.node = locate_options(app, s, "helm", load, o.app_repo, o.app_path);
+  bool path_in_file = source.path_node.valid() && o.node.valid() && source.path_node.tree() == o.node.tree();
+  o.source_position = path_in_file ? source.path_node.position() : o.node.position();
   o.release_name = text_of(h.get("releaseName"));
   if (o.release_name.empty()) o.release_name = app.name;
   o.ns = app.destination_namespace;

@@ -40,6 +40,7 @@ void print_diagnostics(const CheckOptions& o, const CheckSetup& setup, const Che
   print_coverage(o, model.coverage);
   print_notes(findings.notes);
   for (const auto& [repo, skipped] : inputs.load.skipped) {
+    if (template_rendered(&model.coverage, repo, skipped)) continue;
     std::cerr << "driftlint: note: skipped " << inputs.load.repo_name(repo) << "/" << skipped.path << ": "
               << skipped.reason << "\n";
   }
@@ -58,9 +59,12 @@ int exit_code(const CheckOptions& o, const CheckSetup& setup, const CheckInputs&
               const CheckFindings& findings) {
   if (!setup.errors.empty() || !inputs.errors.empty() || !findings.errors.empty()) return kExitUsage;
   if (fails(findings.lint, o.fail_on)) return kExitFindings;
-  if (size_t incomplete = model.coverage.incomplete_apps(); o.fail_on_incomplete && incomplete) {
+  // A pull request can turn the gate on, never off: the base's config keeps it.
+  bool by_config = setup.config.fail_on_incomplete || (setup.base_config && setup.base_config->fail_on_incomplete);
+  if (size_t incomplete = model.coverage.incomplete_apps(); (o.fail_on_incomplete || by_config) && incomplete) {
     std::cerr << "driftlint: " << incomplete << (incomplete == 1 ? " app was" : " apps were")
-              << " not completely rendered, so what it deploys was not all checked: exit 1 (--fail-on-incomplete)\n";
+              << " not completely rendered, so what it deploys was not all checked: exit 1 ("
+              << (o.fail_on_incomplete ? "--fail-on-incomplete" : "failOnIncomplete in " + setup.config.file) << ")\n";
     return kExitFindings;
   }
   return kExitClean;

@@ -1,8 +1,10 @@
 // What the check rendered and judged, per app and in all (report/coverage.h).
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "cli/check_pipeline.h"
+#include "fs/repo_path.h"
 #include "git/url.h"
 
 namespace driftlint::cli {
@@ -75,6 +77,10 @@ Coverage coverage_of(const CheckModel& model) {
     if (o->status == RenderOutput::Status::Failed) ++c.builds_failed;
     if (o->status == RenderOutput::Status::NotRendered) ++c.builds_not_rendered;
     c.builds_from_cache += o->from_cache;
+    for (const std::string& path : o->rendered() ? o->files : std::set<std::string>{}) {
+      // The chart and those it holds or links (charts/, file:// dependencies): their templates/ were rendered.
+      if (basename_of(path) == "Chart.yaml") c.rendered_charts.insert({o->repo, parent_of(path)});
+    }
   }
   for (const Manifest* m : model.applied) (m->rendered() ? c.objects_rendered : c.objects_as_files)++;
   return c;

@@ -6,10 +6,13 @@
 // model is built again with it.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "argocd/argocd_config_sources.h"
 #include "cli/check_pipeline.h"
 #include "git/clone_cache.h"
+#include "base/strings.h"
+#include "render/root_charts.h"
 
 namespace driftlint::cli {
 
@@ -28,6 +31,33 @@ std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& 
   return std::make_unique<ToolRenderer>(load, r);
 }
 
+// Charts no app renders, with their defaults and each ci/ values file; a
+// failure is a render-failed finding like any build's, not rendering a note.
+void render_root_charts(const LoadResult& load, const LoadIndex& index, const std::vector<const RenderOutput*>& by_apps,
+                        CheckModel& model) {
+  std::set<std::pair<uint32_t, std::string>> rendered;
+  for (const RenderOutput* o : by_apps) rendered.insert({o->repo, o->folder});
+  RootCharts charts = root_charts(load, index, rendered);
+  std::vector<const RenderOutput*> outputs = model.renderer->render(charts.requests);
+  add_outputs(model.renders, outputs);
+  std::map<std::string, std::vector<std::string>> unrendered;
+  for (const RenderOutput* out : outputs) {
+    if (out->status != RenderOutput::Status::NotRendered) continue;
+    std::string folder = load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder);
+    std::vector<std::string>& folders = unrendered[out->message];
+    if (std::find(folders.begin(), folders.end(), folder) == folders.end()) folders.push_back(folder);
+  }
+  for (auto& [why, folders] : unrendered) {
+    std::string which = folders.size() == 1 ? "chart " + folders[0]
+                                            : std::to_string(folders.size()) + " charts (" + folders[0] + ", ...)";
+    model.notes.push_back(which + " not rendered: " + why + "; its templates are not checked");
+  }
+  if (!charts.library.empty()) {
+    model.notes.push_back(std::string(charts.library.size() == 1 ? "library chart " : "library charts ") +
+                          join(charts.library, ", ") + ": nothing of their own to render (their users render them)");
+  }
+}
+
 // Root kustomizations are built too (those an app builds are served again
 // from the renderer), with Argo CD's build options; then what is applied.
 void render_the_rest(const LoadResult& load, const ArgoCdConfig& config, CheckModel& model) {
@@ -44,6 +74,7 @@ void render_the_rest(const LoadResult& load, const ArgoCdConfig& config, CheckMo
   for (RenderRequest& r : root_requests) r.build_flags = kustomize_build_flags(config, "");
   std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
   add_outputs(model.renders, roots);
+  render_root_charts(load, index, by_apps, model);
   render_partial_builds(*model.renderer, load, index, model.renders);
   // Apps' unrendered builds have a note per app already; the others, one per reason.
   std::map<std::string, std::vector<std::string>> unrendered;
@@ -60,8 +91,10 @@ void render_the_rest(const LoadResult& load, const ArgoCdConfig& config, CheckMo
   for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
 }
 
-ArgoModelOptions model_options(const CheckOptions& o, const CheckModel& model, const ArgoCdConfig* config) {
+ArgoModelOptions model_options(const CheckOptions& o, const CheckModel& model, const ArgoCdConfig* config,
+                               std::vector<const Manifest*> rendered_apps = {}) {
   ArgoModelOptions options;
+  options.rendered_apps = std::move(rendered_apps);
   options.strict_drift = o.strict_drift;
   options.renderer = model.renderer.get();
   options.config = config;
@@ -69,14 +102,62 @@ ArgoModelOptions model_options(const CheckOptions& o, const CheckModel& model, c
   return options;
 }
 
-// One pass: a fresh renderer, the Argo CD model with `config`, then the rest.
+// App-of-apps: how many times the Applications builds render are taken as
+// apps whose builds are rendered in turn.
+constexpr int kMaxAppOfAppsDepth = 10;
+
+// The Applications and ApplicationSets rendered builds made that the model
+// does not hold yet, in the builds' order (one of a name: the model keeps the first).
+std::vector<const Manifest*> new_rendered_apps(const LoadResult& load, const CheckModel& model,
+                                               const std::vector<const Manifest*>& known) {
+  std::set<std::string> sets;
+  for (const Manifest& m : load.manifests) {
+    if (m.id.group == "argoproj.io" && m.id.kind == "ApplicationSet") sets.insert(m.id.name);
+  }
+  for (const Manifest* m : known) {
+    if (m->id.kind == "ApplicationSet") sets.insert(m->id.name);
+  }
+  std::set<std::string> apps;
+  std::vector<const Manifest*> out;
+  for (const RenderOutput* output : model.renders.outputs) {
+    for (const Manifest& m : output->objects) {
+      if (m.id.group != "argoproj.io" || m.id.name.empty()) continue;
+      if (m.id.kind == "Application" && !model.argo.app_index.count(m.id.name) && apps.insert(m.id.name).second) {
+        out.push_back(&m);
+      } else if (m.id.kind == "ApplicationSet" && sets.insert(m.id.name).second) {
+        out.push_back(&m);
+      }
+    }
+  }
+  return out;
+}
+
+// One pass: a fresh renderer, the Argo CD model with `config`, then the
+// rest; again with the Applications the builds rendered, level by level.
 void build_with(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs,
                 const ArgoCdConfig& config, CheckModel& model) {
   model = CheckModel{};
   model.renderer = renderer_for(o, load, jobs);
-  model.argo = build_argo_model(load, cluster, model_options(o, model, &config));
-  model.notes = model.argo.notes;
-  render_the_rest(load, config, model);
+  std::vector<const Manifest*> rendered_apps;
+  for (int depth = 0;; ++depth) {
+    model.argo = build_argo_model(load, cluster, model_options(o, model, &config, rendered_apps));
+    model.notes = model.argo.notes;
+    model.renders = RenderSet{};
+    render_the_rest(load, config, model);
+    std::vector<const Manifest*> more = new_rendered_apps(load, model, rendered_apps);
+    if (more.empty()) break;
+    if (depth == kMaxAppOfAppsDepth) {
+      model.notes.push_back("app-of-apps: builds still render new Applications after " + std::to_string(depth) +
+                            " levels (" + more.front()->id.name + ", ...); driftlint stops there");
+      break;
+    }
+    rendered_apps.insert(rendered_apps.end(), more.begin(), more.end());
+  }
+  if (!rendered_apps.empty()) {
+    model.notes.push_back("app-of-apps: " + std::to_string(rendered_apps.size()) +
+                          (rendered_apps.size() == 1 ? " app that builds make" : " apps that builds make") +
+                          " (Applications, ApplicationSets) are rendered and judged like the repos' own");
+  }
 }
 
 // The config chosen among what the built model sees.

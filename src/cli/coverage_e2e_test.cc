@@ -61,6 +61,22 @@ TEST_F(CoverageE2eTest, SaysWhatWasNotRenderedAndFailsOnlyWhenAsked) {
   EXPECT_NE(detail.err.find("coverage: app 'plain': plain files"), std::string::npos) << detail.err;
 }
 
+TEST_F(CoverageE2eTest, TheConfigCanMakeItTheGate) {
+  work_.write("driftlint.yaml", "repos:\n- {name: repo, source: repo, url: 'https://git.example/org/repo.git'}\n"
+                                "failOnIncomplete: true\n");
+  Outcome gate = check({});
+  EXPECT_EQ(gate.exit_code, 1) << gate.err;
+  EXPECT_NE(gate.err.find("2 apps were not completely rendered, so what it deploys was not all checked: exit 1 "
+                          "(failOnIncomplete in "),
+            std::string::npos)
+      << gate.err;
+  work_.write("driftlint.yaml", "repos:\n- {name: repo, source: repo, url: 'https://git.example/org/repo.git'}\n"
+                                "failOnIncomplete: sometimes\n");
+  Outcome typo = check({});
+  EXPECT_EQ(typo.exit_code, 2) << typo.err;
+  EXPECT_NE(typo.err.find("'failOnIncomplete' must be true or false"), std::string::npos) << typo.err;
+}
+
 TEST_F(CoverageE2eTest, TheJsonReportAndMarkdownSayItToo) {
   Outcome json = check({"--format", "json"});
   nlohmann::json report = nlohmann::json::parse(json.out, nullptr, false);

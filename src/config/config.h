@@ -78,6 +78,7 @@ struct Config {
   std::vector<IgnoreEntry> ignores;
   // Connect and idle timeout of git fetches and clones (--network-timeout).
   std::optional<unsigned> network_timeout_seconds;
+  bool fail_on_incomplete = false;  // failOnIncomplete: as --fail-on-incomplete
   // The Kubernetes release whose API the built-in kinds are judged against
   // ("1.36"); empty: --kubernetes-version's, else the newest bundled.
   std::string kubernetes_version;

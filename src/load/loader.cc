@@ -24,11 +24,6 @@ size_t LoadResult::files_from_cache() const {
   return static_cast<size_t>(std::count_if(files.begin(), files.end(), [](const LoadedFile& f) { return f.from_cache; }));
 }
 
-size_t LoadResult::templates_not_rendered() const {
-  return static_cast<size_t>(
-      std::count_if(skipped.begin(), skipped.end(), [](const auto& s) { return s.second.not_rendered; }));
-}
-
 std::vector<std::string> LoadResult::wait_for_cache() {
   return cache_written.valid() ? cache_written.get() : std::vector<std::string>{};
 }

@@ -91,9 +91,6 @@ struct LoadResult {
   std::vector<std::string> wait_for_cache();
   // Files the parse cache supplied (not read, not parsed).
   size_t files_from_cache() const;
-  // Skipped paths that are templates not rendered (Helm `templates/`
-  // folders, Go, Jinja or Terraform template files): counted in every report's summary.
-  size_t templates_not_rendered() const;
 
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }
   // Every manifest of every file, in load order.

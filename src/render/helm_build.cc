@@ -1,6 +1,8 @@
 #include "render/helm_build.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <tuple>
 #include <map>
 
 #include "base/strings.h"
@@ -21,7 +23,85 @@ constexpr const char* kValuesFolder = ".driftlint-values";
 struct ChartInputs {
   std::map<std::string, std::string> files;  // workspace-relative path -> text
   std::vector<ValuesSource> values;          // in the order they are given to helm
+  // `file://` dependencies copied into charts/: workspace folder -> the repo folder it holds.
+  std::map<std::string, std::string> linked;
+  bool refused = false;  // a dependency helm could not read either: the build fails
+
+  // The repo path a workspace path was copied from.
+  std::string repo_path(const std::string& path) const {
+    for (const auto& [copy, folder] : linked) {
+      if (path_is_under(path, copy)) return join_path(folder, path.substr(copy.size() + 1));
+    }
+    return path;
+  }
 };
+
+constexpr int kMaxDependencyDepth = 16;
+
+// The `file://` dependencies of the chart at `folder` (copied at `copy`):
+// (name, repo folder), the folder resolved in the repo, or an error.
+Expected<std::vector<std::pair<std::string, std::string>>> file_dependencies(const ChartInputs& in,
+                                                                              const std::string& folder,
+                                                                              const std::string& copy) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* name : {"Chart.yaml", "requirements.yaml"}) {
+    auto it = in.files.find(join_path(copy, name));
+    if (it == in.files.end()) continue;
+    yaml::ParsedFile parsed = yaml::parse_yaml(it->second);
+    if (parsed.documents.empty()) continue;
+    for (yaml::Node d : parsed.documents[0].root.get("dependencies").elements()) {
+      std::string repository(d.get("repository").text()), dependency(d.get("name").text());
+      if (!repository.starts_with("file://") || dependency.empty()) continue;
+      std::optional<std::string> target = resolve_in_repo(folder, repository.substr(7));
+      if (!target) return Error{"its dependency " + dependency + " (" + repository + ") is outside the repo"};
+      out.emplace_back(dependency, *target);
+    }
+  }
+  return out;
+}
+
+bool vendored(const ChartInputs& in, const std::string& charts, const std::string& name) {
+  auto it = in.files.lower_bound(charts + "/" + name);
+  for (; it != in.files.end() && it->first.starts_with(charts + "/" + name); ++it) {
+    std::string_view rest = std::string_view(it->first).substr(charts.size() + 1 + name.size());
+    if (rest.starts_with("/") || (rest.starts_with("-") && rest.ends_with(".tgz"))) return true;
+  }
+  return false;
+}
+
+// Copies each `file://` dependency into the charts/ folder of the chart that
+// names it, as `helm dependency build` does offline (a folder in charts/
+// is a dependency to helm as a packaged one is), down to nested ones; "" or
+// why not.
+std::string link_file_dependencies(const RenderRequest& request, const FileTree& tree, uint64_t max, ChartInputs& in) {
+  std::vector<std::tuple<std::string, std::string, int>> charts{{request.folder, request.folder, 0}};
+  while (!charts.empty()) {
+    auto [folder, copy, depth] = charts.back();
+    charts.pop_back();
+    Expected<std::vector<std::pair<std::string, std::string>>> dependencies = file_dependencies(in, folder, copy);
+    if (!dependencies) return dependencies.error().message;
+    for (const auto& [name, target] : *dependencies) {
+      std::string charts_folder = join_path(copy, "charts");
+      if (vendored(in, charts_folder, name)) continue;
+      if (depth >= kMaxDependencyDepth) return "its file:// dependencies nest deeper than " + std::to_string(kMaxDependencyDepth);
+      std::optional<std::vector<std::string>> files = tree.files_under(target, kMaxChartFiles);
+      if (!files || in.files.size() + files->size() > kMaxChartFiles) {
+        return "the chart and its dependencies have more than " + std::to_string(kMaxChartFiles) + " files";
+      }
+      if (std::find(files->begin(), files->end(), join_path(target, "Chart.yaml")) == files->end()) {
+        return "its dependency " + name + " (file://) names " + (target.empty() ? "." : target) + ", which holds no Chart.yaml";
+      }
+      std::string linked = join_path(charts_folder, name);
+      for (const std::string& path : *files) {
+        Expected<FileContent> content = tree.read(path, max);
+        if (content && !content->too_large) in.files[join_path(linked, path.substr(target.empty() ? 0 : target.size() + 1))] = std::move(content->text);
+      }
+      in.linked[linked] = target;
+      charts.emplace_back(target, linked, depth + 1);
+    }
+  }
+  return {};
+}
 
 std::string value_copy_path(const RenderRequest& request, const HelmOptions::ValueFile& f) {
   if (f.repo == request.repo) return f.path;
@@ -36,6 +116,10 @@ std::string read_inputs(const RenderRequest& request, const LoadResult& load, ui
   for (const std::string& path : *files) {
     Expected<FileContent> content = tree.read(path, max);
     if (content && !content->too_large) in.files[path] = std::move(content->text);
+  }
+  if (std::string why = link_file_dependencies(request, tree, max, in); !why.empty()) {
+    in.refused = true;
+    return why;
   }
   for (const HelmOptions::ValueFile& f : request.helm.value_files) {
     Expected<FileContent> content = load.repos[f.repo].tree->read(f.path, max);
@@ -122,13 +206,32 @@ void read_output(const std::string& output, const RenderRequest& request, const 
   HelmValueIndex values = index_chart_values(request, in.files, in.values);
   Extracted extracted;
   extract_manifests(*parsed, "(helm output)", 0, extracted);
+  std::map<std::string, HelmTemplateLines> templates;  // by the template's path in the build
   for (Manifest& m : extracted.manifests) {
-    std::string source = m.document < sources.size() && !sources[m.document].empty() ? sources[m.document] : out.anchor_path;
-    trace_helm_object(m.root, source, values, *out.provenance);
+    bool known = m.document < sources.size() && !sources[m.document].empty();
+    std::string source = known ? in.repo_path(sources[m.document]) : out.anchor_path;
+    const HelmTemplateLines* lines = nullptr;
+    if (auto text = known ? in.files.find(sources[m.document]) : in.files.end(); text != in.files.end()) {
+      lines = &templates.try_emplace(text->first, text->second).first->second;
+    }
+    trace_helm_object(m.root, source, lines, values, *out.provenance);
     out.origin_paths.push_back(source);
     out.object_files.insert(source);
     m.provenance = out.provenance;
     out.objects.push_back(std::move(m));
+  }
+}
+
+// An app that renders a folder with no Chart.yaml as a chart (a `helm:`
+// block): helm refuses it, and the place to fix is the app's source.
+void mark_not_a_chart(const RenderRequest& request, RenderOutput& out) {
+  out.status = RenderOutput::Status::Failed;
+  std::string folder = request.folder.empty() ? "the repo's root" : request.folder;
+  out.message = folder + " has no Chart.yaml: the source's helm: block makes it a chart, and helm finds none "
+                "there (point path: at the chart's folder)";
+  if (request.helm.app_repo == static_cast<int>(request.repo) && !request.helm.app_path.empty()) {
+    out.anchor_path = request.helm.app_path;
+    out.anchor_position = request.helm.source_position;
   }
 }
 
@@ -195,16 +298,23 @@ std::unique_ptr<RenderOutput> build_chart(const RenderRequest& request, const Lo
   out->repo = request.repo;
   out->folder = request.folder;
   out->anchor_path = join_path(request.folder, "Chart.yaml");
+  ChartInputs in;
+  out->message = read_inputs(request, load, settings.max_file_size, in);
+  if (!out->message.empty()) {
+    if (in.refused) out->status = RenderOutput::Status::Failed;
+    return out;
+  }
+  if (!in.files.count(out->anchor_path)) {
+    mark_not_a_chart(request, *out);  // with helm or without: no chart is there
+    return out;
+  }
   if (!settings.tool) {
     out->message = settings.no_tool_reason.empty() ? "helm is not installed" : settings.no_tool_reason;
     return out;
   }
-  ChartInputs in;
-  out->message = read_inputs(request, load, settings.max_file_size, in);
-  if (!out->message.empty()) return out;
   std::vector<std::string> chart_files;
   for (const auto& [path, text] : in.files) {
-    out->files.insert(path);
+    out->files.insert(in.repo_path(path));
     chart_files.push_back(path);
   }
   if (auto missing = missing_dependencies(in.files[out->anchor_path], chart_files, request.folder); !missing.empty()) {

@@ -95,11 +95,17 @@ HelmValueIndex index_chart_values(const RenderRequest& request, const std::map<s
   return index;
 }
 
-void trace_helm_object(yaml::Node object, const std::string& template_path, const HelmValueIndex& values,
-                       Provenance& provenance) {
+void trace_helm_object(yaml::Node object, const std::string& template_path, const HelmTemplateLines* lines,
+                       const HelmValueIndex& values, Provenance& provenance) {
   std::vector<Setter> setters;
-  setters.emplace_back();  // the template: no tree to align with
+  setters.emplace_back();  // the template: no tree to align with, its lines found by their keys
   setters[0].path = template_path;
+  if (lines) {
+    setters[0].kind = Setter::Kind::Transformer;
+    setters[0].claim = [lines, kind = std::string(object.get("kind").text())](const FieldSegments& f, yaml::Node) {
+      return lines->locate(kind, f);
+    };
+  }
   // Setters hold one file each: values from several files become one
   // setter per file that sets something of this object.
   using File = std::pair<uint32_t, std::string>;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "model/provenance.h"
+#include "render/helm_template_lines.h"
 #include "render/request.h"
 
 namespace driftlint {
@@ -45,9 +46,11 @@ struct ValuesSource {
 HelmValueIndex index_chart_values(const RenderRequest& request, const std::map<std::string, std::string>& files,
                                   const std::vector<ValuesSource>& sources);
 
-// Fills `provenance` for an object of the output: every node at its
-// template, values at the values line that sets them.
-void trace_helm_object(yaml::Node object, const std::string& template_path, const HelmValueIndex& values,
-                       Provenance& provenance);
+// Fills `provenance` for an object of the output: every node at the line of
+// its template that writes it (`lines`, when the template was read; else,
+// and for what a helper writes, the nearest enclosing field's), values at
+// the values line that sets them.
+void trace_helm_object(yaml::Node object, const std::string& template_path, const HelmTemplateLines* lines,
+                       const HelmValueIndex& values, Provenance& provenance);
 
 }  // namespace driftlint

@@ -140,6 +140,20 @@ TEST_F(RenderE2eTest, HelmChartsRenderWhenHelmIsInstalled) {
   EXPECT_NE(r.err.find("with helm"), std::string::npos) << r.err;
 }
 
+TEST_F(RenderE2eTest, AHelmSourceWithoutAChartFailsAtTheAppsPath) {
+  work_.write("repo/apps.yaml",
+              "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: api, namespace: argocd}\n"
+              "spec:\n  project: default\n  source:\n    repoURL: https://git.example/org/repo.git\n    path: deploy\n"
+              "    helm:\n      valueFiles: [values.yaml]\n  destination: {namespace: prod}\n");
+  work_.write("repo/deploy/values.yaml", "replicas: 2\n");
+  work_.write("driftlint.yaml", "repos:\n- {name: repo, source: repo, url: 'https://git.example/org/repo.git'}\n");
+  // Whether or not helm is installed: it is never run.
+  Outcome r = run({"check", "--config", "driftlint.yaml", "--no-cache", "--fail-on", "none"});
+  EXPECT_NE(r.out.find("repo/apps.yaml:8:11: error: "), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("deploy has no Chart.yaml: the source's helm: block makes it a chart"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Chart.yaml:1:1"), std::string::npos) << r.out;
+}
+
 // Where helm is missing, a stand-in checks driftlint's side of the contract:
 // the arguments it passes (as Argo CD passes them) and how it reads the
 // output (each object at its template, a value at the line that sets it).

@@ -1,6 +1,9 @@
 #include "report/coverage.h"
 
+#include <algorithm>
 #include <array>
+
+#include "fs/repo_path.h"
 
 namespace driftlint {
 
@@ -8,6 +11,17 @@ size_t Coverage::incomplete_apps() const {
   size_t n = 0;
   for (const App& a : apps) n += a.state == AppState::Failed || a.state == AppState::NotRendered;
   return n;
+}
+
+bool template_rendered(const Coverage* c, uint32_t repo, const SkippedPath& skipped) {
+  return c && skipped.not_rendered && basename_of(skipped.path) == "templates" &&
+         c->rendered_charts.count({repo, parent_of(skipped.path)});
+}
+
+size_t templates_not_rendered(const LoadResult& load, const Coverage* c) {
+  return static_cast<size_t>(std::count_if(load.skipped.begin(), load.skipped.end(), [&](const auto& s) {
+    return s.second.not_rendered && !template_rendered(c, s.first, s.second);
+  }));
 }
 
 const char* app_state_name(Coverage::AppState state) {

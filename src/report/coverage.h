@@ -6,8 +6,13 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "load/loader.h"
 
 namespace driftlint {
 
@@ -22,11 +27,19 @@ struct Coverage {
   size_t builds_rendered = 0, builds_failed = 0, builds_not_rendered = 0;
   size_t builds_from_cache = 0;  // of builds_rendered and builds_failed; not in the reports (cold and warm runs agree)
   size_t objects_rendered = 0, objects_as_files = 0;  // the applied objects rules judged
+  // (repo, folder) of each chart a build rendered: its templates/ were checked.
+  std::set<std::pair<uint32_t, std::string>> rendered_charts;
 
   // Apps whose sources could not all be rendered: what reaches the cluster was
   // not (all) checked. An app from a repo that was not given is not counted.
   size_t incomplete_apps() const;
 };
+
+// The templates the load skipped that no build rendered either (a chart's
+// templates/ that a rendered build of the chart covers is checked). A null
+// coverage counts every skipped template.
+bool template_rendered(const Coverage* c, uint32_t repo, const SkippedPath& skipped);
+size_t templates_not_rendered(const LoadResult& load, const Coverage* c);
 
 const char* app_state_name(Coverage::AppState state);  // "rendered", "files", "not loaded", ...
 

@@ -134,6 +134,7 @@ std::string json_report(const ReportInput& input) {
   report["findings"] = std::move(findings);
   Json skipped = Json::array();
   for (const auto& [repo, path] : input.load.skipped) {
+    if (template_rendered(input.coverage, repo, path)) continue;
     skipped.push_back({{"repo", input.load.repo_name(repo)},
                        {"path", path.path},
                        {"reason", path.reason},
@@ -149,7 +150,7 @@ std::string json_report(const ReportInput& input) {
                        {"notice", c.notice},
                        {"suppressed", input.lint.suppressed},
                        {"baselined", input.baselined},
-                       {"not_rendered", input.load.templates_not_rendered()}};
+                       {"not_rendered", templates_not_rendered(input.load, input.coverage)}};
   if (const std::optional<BaseComparison>& base = input.lint.base) {
     report["summary"]["base"] = {{"new", base->fresh}, {"fixed", base->fixed}, {"existing", base->existing}};
   }

@@ -5,6 +5,8 @@
 #include <set>
 #include <tuple>
 
+#include "report/coverage.h"
+
 namespace driftlint {
 
 SeverityCounts count_findings(const LintOutput& lint) {
@@ -54,7 +56,7 @@ std::string summary_line(const ReportInput& input) {
   if (input.baselined) line += " (" + std::to_string(input.baselined) + " in the baseline)";
   line += " in " + plural(input.load.files.size(), "file") + " (" +
           plural(input.load.documents, "document") + ")";
-  size_t not_rendered = input.load.templates_not_rendered();
+  size_t not_rendered = templates_not_rendered(input.load, input.coverage);
   if (not_rendered) line += "; " + plural(not_rendered, "template") + " not rendered (not checked)";
   if (const std::optional<BaseComparison>& base = input.lint.base) {
     line += "; against the base: " + std::to_string(base->fresh) + " new, " + std::to_string(base->fixed) +

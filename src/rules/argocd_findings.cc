@@ -101,6 +101,8 @@ Finding app_source_finding(const Rule& rule, const LintContext& context, const A
     return f;
   };
   if (in_repos(context, app.repo_manifest)) return at(*app.repo_manifest, app.repo_manifest->root.get("spec"));
+  // An app a build rendered (app-of-apps): at the template or values line that wrote it.
+  if (app.rendered_manifest) return at(*app.rendered_manifest, app.rendered_manifest->root.get("spec"));
   if (in_repos(context, app.application_set_manifest)) {
     // A generated app's nodes carry the positions of the set's template (or
     // templatePatch, or generator template) that wrote them.
@@ -129,8 +131,9 @@ Finding app_source_finding(const Rule& rule, const LintContext& context, const A
 
 Finding app_source_node_finding(const Rule& rule, const LintContext& context, const Application& app,
                                 size_t source, yaml::Node node, std::string message) {
-  const Manifest* in_file = in_repos(context, app.repo_manifest) && node.valid() && node.tree() == app.repo_manifest->root.tree()
-                                ? app.repo_manifest
+  auto holds = [&](const Manifest* m) { return m && node.valid() && node.tree() == m->root.tree(); };
+  const Manifest* in_file = in_repos(context, app.repo_manifest) && holds(app.repo_manifest) ? app.repo_manifest
+                            : holds(app.rendered_manifest)                                  ? app.rendered_manifest
                             : in_repos(context, app.application_set_manifest) && node.valid() ? app.application_set_manifest
                                                                                                : nullptr;
   if (!in_file) return app_source_finding(rule, context, app, source, "path", std::move(message));

@@ -87,6 +87,16 @@ class StrictReader {
     return read_optional(map, key, label, target, &StrictReader::string_value);
   }
 
+  // true or false, nothing else ("yes" is a string in YAML 1.2).
+  Expected<bool> bool_value(yaml::Node node, const std::string& key) const {
+    if (std::optional<bool> value = node.as_bool()) return *value;
+    return error(node, "'" + key + "' must be true or false");
+  }
+
+  Status optional_bool(yaml::Node map, std::string_view key, bool& target, const std::string& label = {}) const {
+    return read_optional(map, key, label, target, &StrictReader::bool_value);
+  }
+
   Status optional_regex(yaml::Node map, std::string_view key, std::string& target,
                         const std::string& label = {}) const {
     return read_optional(map, key, label, target, &StrictReader::regex_value);
