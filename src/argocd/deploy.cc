@@ -31,6 +31,7 @@ class Deployer {
  private:
   std::string who(uint32_t a, uint32_t s) const {
     const AppSource& source = model_.apps[a].sources[s];
+    if (!source.bound.folder) return "app " + quote_for_message(model_.apps[a].name) + ": its chart";  // from a Helm repository
     const std::string& folder = *source.bound.folder;
     return "app " + quote_for_message(model_.apps[a].name) + ": source " + load_.repos[source.bound.repo].name + "/" +
            (folder.empty() ? "." : folder);
@@ -40,6 +41,13 @@ class Deployer {
     const Application& app = model_.apps[a];
     SourceKind kind = source_kind(app, s, index_);
     if (kind == SourceKind::None) return;
+    if (kind == SourceKind::RemoteChart) {
+      if (std::optional<RenderRequest> request = render_request(app, s, load_, index_, model_.config)) {
+        requests.push_back(std::move(*request));
+        model_.renders.push_back({a, s, nullptr});
+      }
+      return;
+    }
     uint32_t repo = static_cast<uint32_t>(app.sources[s].bound.repo);
     const std::string& folder = *app.sources[s].bound.folder;
     if (!app.sources[s].bound.refused.empty()) {
@@ -107,8 +115,10 @@ class Deployer {
       out.provenance->apps.push_back(name);
     }
     if (out.status == RenderOutput::Status::NotRendered) {
+      bool fetched = !model_.apps[render.app].sources[render.source].bound.folder;  // a chart from a Helm repository
       model_.notes.push_back(who(render.app, render.source) + " was not rendered: " + out.message +
-                             "; its files are judged as they are, and its objects are not checked for drift");
+                             (fetched ? "; what it deploys is not judged, nor checked for drift"
+                                      : "; its files are judged as they are, and its objects are not checked for drift"));
     }
     for (const Manifest& m : out.objects) add_desired(render.app, render.source, m);
   }

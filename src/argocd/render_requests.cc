@@ -90,6 +90,52 @@ HelmOptions helm_options(const Application& app, size_t s, const LoadResult& loa
   return o;
 }
 
+// Where an app's `chart:` of source `s` is written: its repo copy, the
+// build that rendered it, or the ApplicationSet template that makes it.
+std::optional<SourcePlace> chart_place(const Application& app, size_t s, const LoadResult& load) {
+  auto loaded = [&](const Manifest* m) {
+    return m && m->file < load.files.size() && load.files[m->file].parsed.tree.get() == m->root.tree();
+  };
+  auto key_in = [&](yaml::Node spec) {
+    yaml::Node sources = spec.get("sources");
+    yaml::Node source = sources.is_sequence() && s < sources.size() ? sources.element(s) : spec.get("source");
+    yaml::Node key = source.key_node("chart");
+    return key.valid() ? key : source;
+  };
+  if (loaded(app.repo_manifest)) {
+    const LoadedFile& f = load.files[app.repo_manifest->file];
+    return SourcePlace{f.repo, f.path, key_in(app.repo_manifest->root.get("spec")).position()};
+  }
+  if (app.rendered_manifest && app.rendered_manifest->provenance) {
+    return app.rendered_manifest->provenance->origin(key_in(app.rendered_manifest->root.get("spec")));
+  }
+  if (loaded(app.application_set_manifest) && s < app.sources.size()) {
+    const LoadedFile& f = load.files[app.application_set_manifest->file];
+    yaml::Node key = app.sources[s].node.key_node("chart");
+    return SourcePlace{f.repo, f.path, (key.valid() ? key : app.sources[s].node).position()};
+  }
+  return std::nullopt;
+}
+
+std::optional<RenderRequest> remote_chart_request(const Application& app, size_t s, const LoadResult& load) {
+  std::optional<SourcePlace> place = chart_place(app, s, load);
+  const AppSource& source = app.sources[s];
+  std::string chart = text_of(source.node.get("chart"));
+  if (!place || !is_clean_repo_path(chart) || chart.find('/') != std::string::npos) return std::nullopt;
+  RenderRequest r;
+  r.kind = RenderKind::Helm;
+  r.repo = place->repo;
+  r.folder = chart;
+  r.helm = helm_options(app, s, load);
+  r.helm.value_files.clear();  // they name files inside the package: not read
+  if (r.helm.app_repo < 0) {
+    r.helm.app_repo = static_cast<int>(place->repo);
+    r.helm.app_path = place->path;
+  }
+  r.remote = {source.repo_url, chart, source.target_revision, place->position};
+  return r;
+}
+
 }  // namespace
 
 Expected<std::optional<HelmOptions::ValueFile>> resolve_value_file(const Application& app, const AppSource& source,
@@ -120,6 +166,7 @@ Expected<std::optional<HelmOptions::ValueFile>> resolve_value_file(const Applica
 
 SourceKind source_kind(const Application& app, size_t s, const LoadIndex& index) {
   const AppSource& source = app.sources[s];
+  if (source.has_chart && !source.path) return SourceKind::RemoteChart;
   if (source.bound.repo < 0 || !source.bound.folder || (source.ref && !source.path)) return SourceKind::None;
   uint32_t repo = static_cast<uint32_t>(source.bound.repo);
   const std::string& folder = *source.bound.folder;
@@ -132,6 +179,7 @@ SourceKind source_kind(const Application& app, size_t s, const LoadIndex& index)
 std::optional<RenderRequest> render_request(const Application& app, size_t s, const LoadResult& load,
                                            const LoadIndex& index, const ArgoCdConfig& config) {
   SourceKind kind = source_kind(app, s, index);
+  if (kind == SourceKind::RemoteChart) return remote_chart_request(app, s, load);
   if (kind != SourceKind::Kustomize && kind != SourceKind::Helm) return std::nullopt;
   const AppSource& source = app.sources[s];
   RenderRequest r;

@@ -11,11 +11,12 @@
 
 namespace driftlint {
 
-enum class SourceKind { Directory, Kustomize, Helm, Plugin, None };
+enum class SourceKind { Directory, Kustomize, Helm, RemoteChart, Plugin, None };
 
 // How Argo CD would read the source's folder: a chart (Chart.yaml or a helm
 // block), a kustomization (a kustomization file or a kustomize block), a
-// plugin, or a directory (plain files, and .jsonnet files it evaluates).
+// plugin, or a directory (plain files, and .jsonnet files it evaluates); or
+// a `chart:` from a Helm repository or OCI registry (RemoteChart).
 SourceKind source_kind(const Application& app, size_t source, const LoadIndex& index);
 
 // A Helm value file as Argo CD resolves it (ResolveValueFilePathOrUrl):
@@ -28,7 +29,10 @@ Expected<std::optional<HelmOptions::ValueFile>> resolve_value_file(const Applica
 
 // The request for a kustomize or Helm source, a kustomization built with
 // the flags `config` gives its kustomize version; nullopt for other kinds or
-// a source that reads no loaded folder.
+// a source that reads no loaded folder. A `chart:` source's request is
+// reported at the `chart:` line of the file the app is read from (its repo's
+// copy, the ApplicationSet that makes it, or the template a build rendered
+// it from); nullopt when the app is live only.
 std::optional<RenderRequest> render_request(const Application& app, size_t source, const LoadResult& load,
                                            const LoadIndex& index, const ArgoCdConfig& config);
 

@@ -89,6 +89,7 @@ int run_check(const std::vector<std::string>& args) {
   const CheckOptions& o = line->options;
   Expected<CheckSetup> setup = set_up_check(o);
   if (!setup) return usage_error(setup.error());
+  allow_config_network(line->options, *setup);
   if (!o.quiet) print_notes(setup->notes);
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;

@@ -36,12 +36,14 @@ struct SourceState {
 SourceState source_state(const AppSource& source, const RenderOutput* output) {
   using S = Coverage::AppState;
   if (!source.bound.refused.empty()) return {S::Failed, source.bound.refused};
-  if (source.has_chart) {
-    return {S::NotRendered, "a chart from the Helm repository " + redact_url(source.repo_url) +
-                                ", which driftlint does not fetch"};
+  if (source.has_chart && !source.path && !output) {
+    return {S::NotRendered, "a chart from " + redact_url(source.repo_url) +
+                                ", for an app only the snapshot holds: its objects would have no place to be reported"};
   }
   if (source.has_plugin) return {S::NotRendered, "a config management plugin, which driftlint does not run"};
-  if (source.bound.repo < 0) return {S::NotLoaded, "its repo " + redact_url(source.repo_url) + " is not among the repos checked"};
+  if (source.bound.repo < 0 && !(source.has_chart && output)) {
+    return {S::NotLoaded, "its repo " + redact_url(source.repo_url) + " is not among the repos checked"};
+  }
   if (!output) return {S::Files, ""};
   switch (output->status) {
     case RenderOutput::Status::Rendered:

@@ -31,6 +31,7 @@ std::string usage() {
          "                       [--hints once|each] [--group-by file|rule] [--max-annotations N] [--max-comment-size N]\n"
          "                       [--help-uri-base URL] [--allow-empty]\n"
          "                       [--cache-dir DIR] [--offline] [--network-timeout SECONDS] [--token-host HOST]...\n"
+         "                       [--allow-network HOST]...\n"
          "                       [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
          "                       [--render-memory MIB]\n"
          "                       [--rules-dir DIR]... [--schema-dir DIR]...\n"
@@ -101,6 +102,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "token-host", po::value<std::vector<std::string>>(&o.token_hosts), "HOST[:PORT]: DRIFTLINT_GIT_TOKEN, git's credential helpers, GIT_ASKPASS and ssh-agent may be used for this host too (repeatable; also DRIFTLINT_TOKEN_HOSTS); --repo URLs' hosts need no flag, hosts only a driftlint.yaml in a checkout names get nothing, and plain http:// never does")(
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
+      "allow-network", po::value<std::vector<std::string>>(&o.allow_network), "HOST[:PORT]: charts of apps' `chart:` sources may be fetched from this Helm repository or OCI registry host (repeatable; also the config's allowNetwork); default: none, and never a link-local address")(
       "no-render", po::bool_switch(&o.no_render), "judge files as they are: render no kustomization or Helm chart")(
       "render-timeout", po::value<unsigned>(&o.render_timeout), "seconds one kustomize or helm run may take before it is killed (default 120)")(
       "render-budget", po::value<unsigned>(&o.render_budget), "seconds all kustomize and helm runs may take together; builds left when it is spent are not rendered (a note says which; default 900)")(
@@ -231,6 +233,12 @@ Status check_values(const po::variables_map& vm, const Typed& t, CheckOptions& o
 }  // namespace
 
 Status check_token_hosts(CheckOptions& o, const std::string& command) {
+  for (const std::string& host : o.allow_network) {
+    if (!CredentialPolicy::valid_host(host)) {
+      return Error{command + ": --allow-network must be a host name (charts.example.com, registry.example:5000), not '" +
+                   host + "'"};
+    }
+  }
   for (const std::string& host : o.token_hosts) {
     if (!CredentialPolicy::valid_host(host)) {
       return Error{command + ": --token-host must be a host name (git.example.com, git.example.com:8443), not '" +

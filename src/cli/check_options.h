@@ -72,6 +72,7 @@ struct CheckOptions {
   // may go to besides those of --repo URLs (never the config's: it may be the
   // pull request's own).
   std::vector<std::string> token_hosts;
+  std::vector<std::string> allow_network;  // --allow-network: hosts charts may be fetched from
   bool no_cache = false;
   bool offline = false;
   unsigned network_timeout = 0;  // 0: the config's, else the default

@@ -115,6 +115,13 @@ GitCacheOptions git_cache_options(const CheckOptions& o, const CheckSetup& setup
 
 }  // namespace
 
+void allow_config_network(CheckOptions& o, const CheckSetup& setup) {
+  if (!setup.config.trusted) return;
+  for (const std::string& host : setup.config.allow_network) {
+    if (std::find(o.allow_network.begin(), o.allow_network.end(), host) == o.allow_network.end()) o.allow_network.push_back(host);
+  }
+}
+
 Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   CheckSetup setup;
   Expected<CheckConfig> config = read_check_config(o);

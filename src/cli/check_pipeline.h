@@ -36,6 +36,9 @@ struct CheckSetup {
   std::vector<std::string> notes;   // the configuration used
   std::vector<std::string> errors;  // input errors in the configuration: the run goes on and exits 2
 };
+// The hosts charts may be fetched from: --allow-network's, and the config's
+// allowNetwork when the config is the user's own (a checkout's never counts).
+void allow_config_network(CheckOptions& o, const CheckSetup& setup);
 Expected<CheckSetup> set_up_check(const CheckOptions& o);
 
 // The repos and the cluster as read, with the problems met on the way.

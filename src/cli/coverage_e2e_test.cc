@@ -54,8 +54,9 @@ TEST_F(CoverageE2eTest, SaysWhatWasNotRenderedAndFailsOnlyWhenAsked) {
   EXPECT_NE(detail.err.find("coverage: app 'broken': failed: broken/gone.yaml does not exist in the repo"),
             std::string::npos)
       << detail.err;
-  EXPECT_NE(detail.err.find("coverage: app 'ingress': not rendered: a chart from the Helm repository "
-                            "https://kubernetes.github.io/ingress-nginx, which driftlint does not fetch"),
+  EXPECT_NE(detail.err.find("coverage: app 'ingress': not rendered: chart ingress-nginx 4.11.0 from "
+                            "https://kubernetes.github.io/ingress-nginx not fetched: the network is off "
+                            "(--allow-network kubernetes.github.io fetches it)"),
             std::string::npos)
       << detail.err;
   EXPECT_NE(detail.err.find("coverage: app 'plain': plain files"), std::string::npos) << detail.err;

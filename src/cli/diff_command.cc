@@ -33,7 +33,7 @@ constexpr const char* kUsage =
     "usage: driftlint diff [PATH...] [--config FILE|--no-config] [--repo NAME=SOURCE]... [--base [REPO=]REV]...\n"
     "                      [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--snapshot FILE]... [-j N] [--cache-dir DIR] [--no-cache]\n"
-    "                      [--token-host HOST]...\n"
+    "                      [--token-host HOST]... [--allow-network HOST]...\n"
     "                      [--no-render] [--render-timeout SECONDS] [--render-budget SECONDS]\n"
     "                      [--render-memory MIB] [--max-appset-apps N] [--max-rendered-size MIB] [--max-template-steps N]\n";
 
@@ -51,6 +51,7 @@ po::options_description visible_options(DiffOptions& o, std::vector<std::string>
       "snapshot", po::value<std::vector<std::string>>(&o.check.snapshots), "cluster snapshot (namespaces and kinds)")(
       "jobs,j", po::value<unsigned>(&o.check.jobs), "threads")(
       "cache-dir", po::value<std::string>(&o.check.cache_dir), "the cache folder")(
+      "allow-network", po::value<std::vector<std::string>>(&o.check.allow_network), "HOST[:PORT]: charts may be fetched from this host (as check)")(
       "token-host", po::value<std::vector<std::string>>(&o.check.token_hosts), "HOST[:PORT]: git credentials may go to this host too (as check)")(
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart")(
@@ -108,12 +109,13 @@ int run_diff(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (!*parsed) return kExitClean;
-  const DiffOptions& o = **parsed;
+  DiffOptions& o = **parsed;
   Expected<CheckSetup> setup = set_up_check(o.check);
   if (!setup) {
     print_error(setup.error().message);
     return kExitUsage;
   }
+  allow_config_network(o.check, *setup);
   CheckInputs inputs = read_inputs(o.check, *setup);
   std::vector<std::string> notes;
   Expected<std::unique_ptr<RevisionSide>> base = side_at(o.check, inputs, o.base, "--base", notes);

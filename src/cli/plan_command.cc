@@ -35,7 +35,8 @@ constexpr const char* kUsage =
     "usage: driftlint plan [PATH...] [--config FILE|--no-config] [--repo NAME=SOURCE]... [--snapshot FILE]...\n"
     "                      [--base [REPO=]REV]... [--head [REPO=]REV]... [--format text|markdown|json] [-o FILE]\n"
     "                      [--max-comment-size N] [--fail-on-delete] [--fail-on-replace] [--fail-on-error]\n"
-    "                      [-j N] [--cache-dir DIR] [--no-cache] [--no-render] [--render-timeout SECONDS]\n";
+    "                      [-j N] [--cache-dir DIR] [--no-cache] [--no-render] [--render-timeout SECONDS]\n"
+    "                      [--allow-network HOST]...\n";
 
 po::options_description describe_options(PlanOptions& o) {
   po::options_description visible("driftlint plan options");
@@ -54,6 +55,7 @@ po::options_description describe_options(PlanOptions& o) {
       "fail-on-error", po::bool_switch(&o.fail_on_error), "exit 1 on an error: a sync that fails, a cascade delete, a shared object")(
       "jobs,j", po::value<unsigned>(&o.check.jobs), "threads")(
       "cache-dir", po::value<std::string>(&o.check.cache_dir), "the cache folder")(
+      "allow-network", po::value<std::vector<std::string>>(&o.check.allow_network), "HOST[:PORT]: charts may be fetched from this host (as check)")(
       "no-cache", po::bool_switch(&o.check.no_cache), "neither read nor write the cache")(
       "no-render", po::bool_switch(&o.check.no_render), "render no kustomization or chart (such apps are not planned)")(
       "render-timeout", po::value<unsigned>(&o.check.render_timeout), "seconds one render may take (default 120)");
@@ -138,12 +140,13 @@ int run_plan(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   if (!*parsed) return kExitClean;
-  const PlanOptions& o = **parsed;
+  PlanOptions& o = **parsed;
   Expected<CheckSetup> setup = set_up_check(o.check);
   if (!setup) {
     print_error(setup.error().message);
     return kExitUsage;
   }
+  allow_config_network(o.check, *setup);
   CheckInputs inputs = read_inputs(o.check, *setup);
   if (!inputs.cluster() && o.base.empty()) {
     print_error("plan: nothing to compare with: give --snapshot FILE (or `snapshot:` in driftlint.yaml) to plan what live "

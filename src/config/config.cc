@@ -299,6 +299,7 @@ Status read_sections(const ConfigReader& r, yaml::Node root, Config& config) {
   if (Status s = read_kubernetes_version(r, root.get("kubernetesVersion"), config.kubernetes_version); !s) return s;
   if (Status s = r.optional_string(root, "helpUriBase", config.help_uri_base); !s) return s;
   if (Status s = r.optional_bool(root, "failOnIncomplete", config.fail_on_incomplete); !s) return s;
+  if (Status s = r.optional_string_list(root, "allowNetwork", config.allow_network); !s) return s;
   if (Status s = read_paths(r, root.get("snapshot"), "snapshot", config.snapshots); !s) return s;
   if (Status s = read_paths(r, root.get("rulesDirs"), "rulesDirs", config.rules_dirs); !s) return s;
   if (Status s = read_namespaces(r, root.get("sharedNamespaces"), config.shared_namespaces); !s) return s;
@@ -315,7 +316,7 @@ Expected<Config> read_config(yaml::Node root, const ConfigReader& r) {
   if (!root.is_map()) return r.error(root, "the configuration must be a map of settings");
   if (Status s = r.known_keys(root, "", {"repos", "snapshot", "rulesDirs", "sharedNamespaces", "accelerators",
                                          "gpuResources", "ownership", "rules", "ignore", "networkTimeout",
-                                         "kubernetesVersion", "helpUriBase", "failOnIncomplete"});
+                                         "kubernetesVersion", "helpUriBase", "failOnIncomplete", "allowNetwork"});
       !s) {
     return s.error();
   }

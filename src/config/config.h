@@ -79,6 +79,9 @@ struct Config {
   // Connect and idle timeout of git fetches and clones (--network-timeout).
   std::optional<unsigned> network_timeout_seconds;
   bool fail_on_incomplete = false;  // failOnIncomplete: as --fail-on-incomplete
+  // allowNetwork: hosts charts may be fetched from, as --allow-network; only
+  // a config of the user's own (trusted) counts: never a checkout's.
+  std::vector<std::string> allow_network;
   // The Kubernetes release whose API the built-in kinds are judged against
   // ("1.36"); empty: --kubernetes-version's, else the newest bundled.
   std::string kubernetes_version;

@@ -50,7 +50,14 @@ std::string source_problem(const ArgoModel& model, const LoadResult& load, uint3
   const BoundSource& b = source.bound;
   std::string name = source.repo_url.empty() ? std::string("source ") + std::to_string(s + 1) : source.repo_url;
   if (!b.refused.empty()) return "Argo CD refuses to render " + name + ": " + b.refused;
-  if (source.has_chart && !source.path) return name + " is a chart from a Helm repository, which driftlint does not fetch";
+  if (source.has_chart && !source.path) {
+    std::string render = render_problem(model, app, s);  // fetched when --allow-network names its host
+    if (render.empty() && std::none_of(model.renders.begin(), model.renders.end(),
+                                       [&](const SourceRender& r) { return r.app == app && r.source == s; })) {
+      return name + " is a chart from a Helm repository, for an app only the snapshot holds: not rendered";
+    }
+    return render.empty() ? "" : "its chart " + render;
+  }
   if (b.repo < 0) return name + " is not a loaded repo";
   if (!b.folder) return name + ": its path lies outside the loaded folder";
   const RepoInput& repo = load.repos[static_cast<size_t>(b.repo)];

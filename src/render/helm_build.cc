@@ -8,7 +8,10 @@
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "model/objects_in_file.h"
+#include "base/tar_gz.h"
+#include "git/url.h"
 #include "render/build_run.h"
+#include "render/chart_dependencies.h"
 #include "render/chart_schema.h"
 #include "render/helm_origins.h"
 #include "render/workspace.h"
@@ -18,6 +21,7 @@ namespace driftlint {
 namespace {
 
 constexpr size_t kMaxChartFiles = 10'000;
+constexpr uint64_t kMaxPackageInflated = 256ull << 20;
 constexpr const char* kValuesFolder = ".driftlint-values";
 
 struct ChartInputs {
@@ -26,6 +30,16 @@ struct ChartInputs {
   // `file://` dependencies copied into charts/: workspace folder -> the repo folder it holds.
   std::map<std::string, std::string> linked;
   bool refused = false;  // a dependency helm could not read either: the build fails
+  // Dependencies fetched from repositories: workspace folder -> the Chart.yaml line that names it.
+  std::map<std::string, SourcePlace> fetched;
+
+  // For a path of a fetched dependency, the line that names it.
+  const SourcePlace* fetched_from(const std::string& path) const {
+    for (const auto& [copy, place] : fetched) {
+      if (path_is_under(path, copy)) return &place;
+    }
+    return nullptr;
+  }
 
   // The repo path a workspace path was copied from.
   std::string repo_path(const std::string& path) const {
@@ -36,77 +50,12 @@ struct ChartInputs {
   }
 };
 
-constexpr int kMaxDependencyDepth = 16;
-
-// The `file://` dependencies of the chart at `folder` (copied at `copy`):
-// (name, repo folder), the folder resolved in the repo, or an error.
-Expected<std::vector<std::pair<std::string, std::string>>> file_dependencies(const ChartInputs& in,
-                                                                              const std::string& folder,
-                                                                              const std::string& copy) {
-  std::vector<std::pair<std::string, std::string>> out;
-  for (const char* name : {"Chart.yaml", "requirements.yaml"}) {
-    auto it = in.files.find(join_path(copy, name));
-    if (it == in.files.end()) continue;
-    yaml::ParsedFile parsed = yaml::parse_yaml(it->second);
-    if (parsed.documents.empty()) continue;
-    for (yaml::Node d : parsed.documents[0].root.get("dependencies").elements()) {
-      std::string repository(d.get("repository").text()), dependency(d.get("name").text());
-      if (!repository.starts_with("file://") || dependency.empty()) continue;
-      std::optional<std::string> target = resolve_in_repo(folder, repository.substr(7));
-      if (!target) return Error{"its dependency " + dependency + " (" + repository + ") is outside the repo"};
-      out.emplace_back(dependency, *target);
-    }
-  }
-  return out;
-}
-
-bool vendored(const ChartInputs& in, const std::string& charts, const std::string& name) {
-  auto it = in.files.lower_bound(charts + "/" + name);
-  for (; it != in.files.end() && it->first.starts_with(charts + "/" + name); ++it) {
-    std::string_view rest = std::string_view(it->first).substr(charts.size() + 1 + name.size());
-    if (rest.starts_with("/") || (rest.starts_with("-") && rest.ends_with(".tgz"))) return true;
-  }
-  return false;
-}
-
-// Copies each `file://` dependency into the charts/ folder of the chart that
-// names it, as `helm dependency build` does offline (a folder in charts/
-// is a dependency to helm as a packaged one is), down to nested ones; "" or
-// why not.
-std::string link_file_dependencies(const RenderRequest& request, const FileTree& tree, uint64_t max, ChartInputs& in) {
-  std::vector<std::tuple<std::string, std::string, int>> charts{{request.folder, request.folder, 0}};
-  while (!charts.empty()) {
-    auto [folder, copy, depth] = charts.back();
-    charts.pop_back();
-    Expected<std::vector<std::pair<std::string, std::string>>> dependencies = file_dependencies(in, folder, copy);
-    if (!dependencies) return dependencies.error().message;
-    for (const auto& [name, target] : *dependencies) {
-      std::string charts_folder = join_path(copy, "charts");
-      if (vendored(in, charts_folder, name)) continue;
-      if (depth >= kMaxDependencyDepth) return "its file:// dependencies nest deeper than " + std::to_string(kMaxDependencyDepth);
-      std::optional<std::vector<std::string>> files = tree.files_under(target, kMaxChartFiles);
-      if (!files || in.files.size() + files->size() > kMaxChartFiles) {
-        return "the chart and its dependencies have more than " + std::to_string(kMaxChartFiles) + " files";
-      }
-      if (std::find(files->begin(), files->end(), join_path(target, "Chart.yaml")) == files->end()) {
-        return "its dependency " + name + " (file://) names " + (target.empty() ? "." : target) + ", which holds no Chart.yaml";
-      }
-      std::string linked = join_path(charts_folder, name);
-      for (const std::string& path : *files) {
-        Expected<FileContent> content = tree.read(path, max);
-        if (content && !content->too_large) in.files[join_path(linked, path.substr(target.empty() ? 0 : target.size() + 1))] = std::move(content->text);
-      }
-      in.linked[linked] = target;
-      charts.emplace_back(target, linked, depth + 1);
-    }
-  }
-  return {};
-}
-
 std::string value_copy_path(const RenderRequest& request, const HelmOptions::ValueFile& f) {
   if (f.repo == request.repo) return f.path;
   return std::string(kValuesFolder) + "/repo-" + std::to_string(f.repo) + "/" + f.path;
 }
+
+std::string read_values(const RenderRequest& request, const LoadResult& load, uint64_t max, ChartInputs& in);
 
 // Reads the chart and the value files; "" or why not.
 std::string read_inputs(const RenderRequest& request, const LoadResult& load, uint64_t max, ChartInputs& in) {
@@ -117,10 +66,31 @@ std::string read_inputs(const RenderRequest& request, const LoadResult& load, ui
     Expected<FileContent> content = tree.read(path, max);
     if (content && !content->too_large) in.files[path] = std::move(content->text);
   }
-  if (std::string why = link_file_dependencies(request, tree, max, in); !why.empty()) {
+  if (std::string why = link_file_dependencies(request.folder, tree, max, kMaxChartFiles, in.files, in.linked);
+      !why.empty()) {
     in.refused = true;
     return why;
   }
+  return read_values(request, load, max, in);
+}
+
+// A fetched chart's files, out of its package (whose top folder is the
+// chart's name, `request.folder`); "" or why not.
+std::string read_package(const RenderRequest& request, const std::string& package, ChartInputs& in) {
+  std::string prefix = request.folder + "/";
+  auto files = files_in_tar_gz(package, kMaxPackageInflated, [&](std::string_view name) { return name.starts_with(prefix); });
+  if (!files) return "its package cannot be read: " + files.error().message;
+  if (files->size() > kMaxChartFiles) return "the chart has more than " + std::to_string(kMaxChartFiles) + " files";
+  for (auto& [name, text] : *files) {
+    if (!is_clean_repo_path(name)) return "its package holds a path that leaves the chart: " + quote_for_message(name, 120);
+    in.files[name] = std::move(text);
+  }
+  if (!in.files.count(prefix + "Chart.yaml")) return "its package holds no " + prefix + "Chart.yaml";
+  return {};
+}
+
+// The app's value files and values, after the chart's files; "" or why not.
+std::string read_values(const RenderRequest& request, const LoadResult& load, uint64_t max, ChartInputs& in) {
   for (const HelmOptions::ValueFile& f : request.helm.value_files) {
     Expected<FileContent> content = load.repos[f.repo].tree->read(f.path, max);
     if (!content || content->too_large) return "its value file " + f.path + " cannot be read";
@@ -209,6 +179,16 @@ void read_output(const std::string& output, const RenderRequest& request, const 
   std::map<std::string, HelmTemplateLines> templates;  // by the template's path in the build
   for (Manifest& m : extracted.manifests) {
     bool known = m.document < sources.size() && !sources[m.document].empty();
+    const SourcePlace* dependency = known ? in.fetched_from(sources[m.document]) : nullptr;
+    if (!request.remote.empty() || dependency) {
+      // A fetched chart's templates are in no repo: the line that names the chart stands for them.
+      std::string at = dependency ? dependency->path : out.anchor_path;
+      trace_helm_object(m.root, at, nullptr, values, *out.provenance, dependency ? dependency->position : out.anchor_position);
+      out.origin_paths.push_back(at);
+      m.provenance = out.provenance;
+      out.objects.push_back(std::move(m));
+      continue;
+    }
     std::string source = known ? in.repo_path(sources[m.document]) : out.anchor_path;
     const HelmTemplateLines* lines = nullptr;
     if (auto text = known ? in.files.find(sources[m.document]) : in.files.end(); text != in.files.end()) {
@@ -292,8 +272,78 @@ std::vector<std::string> helm_sources(const std::string& output, const std::stri
   return out;
 }
 
+namespace {
+
+// Dependencies from Helm repositories and OCI registries that charts/ does
+// not hold, fetched when the network is allowed (as Argo CD's `helm
+// dependency build` downloads them); false (and `out` says why) when not.
+bool add_fetched_dependencies(const RenderRequest& request, const BuildSettings& settings, ChartInputs& in,
+                              RenderOutput& out) {
+  FetchChart fetch = [&](const ChartReference& ref, bool& off) {
+    ChartFetchOptions none;
+    return fetch_chart(ref, *settings.tool, settings.fetch ? *settings.fetch : none, off);
+  };
+  bool network_off = false;
+  out.message = add_repository_dependencies(request.folder, fetch, kMaxPackageInflated, kMaxChartFiles, in.files,
+                                            in.fetched, network_off);
+  if (out.message.empty()) return true;
+  out.status = network_off ? RenderOutput::Status::NotRendered : RenderOutput::Status::Failed;
+  return false;
+}
+
+// A chart from a Helm repository or OCI registry: fetched (when the network
+// is allowed), unpacked in memory, rendered as a folder's chart is.
+std::unique_ptr<RenderOutput> build_remote_chart(const RenderRequest& request, const LoadResult& load,
+                                                 const BuildSettings& settings) {
+  auto out = std::make_unique<RenderOutput>();
+  out->repo = request.repo;
+  out->folder = request.folder;
+  out->anchor_path = request.helm.app_path;
+  out->anchor_position = request.remote.chart_position;
+  if (!settings.tool) {
+    out->message = settings.no_tool_reason.empty() ? "helm is not installed" : settings.no_tool_reason;
+    return out;
+  }
+  const RemoteChart& r = request.remote;
+  ChartFetchOptions off;
+  bool network_off = false;
+  Expected<std::string> package =
+      fetch_chart({r.repo_url, r.chart, r.version}, *settings.tool, settings.fetch ? *settings.fetch : off, network_off);
+  std::string what = "chart " + r.chart + " " + (r.version.empty() ? "(newest)" : r.version) + " from " + redact_url(r.repo_url);
+  if (!package) {
+    out->status = network_off ? RenderOutput::Status::NotRendered : RenderOutput::Status::Failed;
+    out->message = network_off ? what + " not fetched: " + package.error().message + " (--allow-network " +
+                                     chart_host(r.repo_url) + " fetches it)"
+                               : what + " cannot be fetched: " + package.error().message;
+    return out;
+  }
+  ChartInputs in;
+  out->message = read_package(request, *package, in);
+  if (out->message.empty()) out->message = read_values(request, load, settings.max_file_size, in);
+  if (!out->message.empty()) {
+    out->status = RenderOutput::Status::Failed;
+    out->message = what + ": " + out->message;
+    return out;
+  }
+  std::vector<std::string> chart_files;
+  for (const auto& [path, text] : in.files) chart_files.push_back(path);
+  std::string chart_yaml = in.files[join_path(request.folder, "Chart.yaml")];
+  if (auto missing = missing_dependencies(chart_yaml, chart_files, request.folder); !missing.empty()) {
+    out->message = what + ": its dependencies (" + join(missing, ", ") + ") are not in its package";
+    return out;
+  }
+  std::optional<std::string> output = run_template(request, in, settings, *out);
+  if (!output) return out;
+  out->status = RenderOutput::Status::Rendered;
+  read_output(*output, request, in, *out);
+  return out;
+}
+
+}  // namespace
+
 std::unique_ptr<RenderOutput> build_chart(const RenderRequest& request, const LoadResult& load,
                                           const BuildSettings& settings) {
+  if (!request.remote.empty()) return build_remote_chart(request, load, settings);
   auto out = std::make_unique<RenderOutput>();
   out->repo = request.repo;
   out->folder = request.folder;
@@ -312,11 +362,10 @@ std::unique_ptr<RenderOutput> build_chart(const RenderRequest& request, const Lo
     out->message = settings.no_tool_reason.empty() ? "helm is not installed" : settings.no_tool_reason;
     return out;
   }
+  for (const auto& [path, text] : in.files) out->files.insert(in.repo_path(path));
+  if (!add_fetched_dependencies(request, settings, in, *out)) return out;
   std::vector<std::string> chart_files;
-  for (const auto& [path, text] : in.files) {
-    out->files.insert(in.repo_path(path));
-    chart_files.push_back(path);
-  }
+  for (const auto& [path, text] : in.files) chart_files.push_back(path);
   if (auto missing = missing_dependencies(in.files[out->anchor_path], chart_files, request.folder); !missing.empty()) {
     out->message = "its dependencies (" + join(missing, ", ") + ") are not vendored in charts/, and driftlint does not download them";
     return out;

@@ -66,7 +66,8 @@ HelmValueIndex index_chart_values(const RenderRequest& request, const std::map<s
                                   const std::vector<ValuesSource>& sources) {
   HelmValueIndex index;
   std::string chart_values = join_path(request.folder, "values.yaml");
-  if (auto it = files.find(chart_values); it != files.end()) index_text(it->second, request.repo, chart_values, index);
+  auto it = request.remote.empty() ? files.find(chart_values) : files.end();  // a fetched chart's is in no repo
+  if (it != files.end()) index_text(it->second, request.repo, chart_values, index);
   const HelmOptions& h = request.helm;
   for (const ValuesSource& source : sources) {
     auto it = files.find(source.copy);
@@ -96,7 +97,7 @@ HelmValueIndex index_chart_values(const RenderRequest& request, const std::map<s
 }
 
 void trace_helm_object(yaml::Node object, const std::string& template_path, const HelmTemplateLines* lines,
-                       const HelmValueIndex& values, Provenance& provenance) {
+                       const HelmValueIndex& values, Provenance& provenance, SourcePosition fallback) {
   std::vector<Setter> setters;
   setters.emplace_back();  // the template: no tree to align with, its lines found by their keys
   setters[0].path = template_path;
@@ -135,7 +136,7 @@ void trace_helm_object(yaml::Node object, const std::string& template_path, cons
     s.claim = claim_from(file);
     setters.push_back(std::move(s));
   }
-  record_origins(object, setters, SourcePlace{provenance.repo(), template_path, {1, 1}}, provenance);
+  record_origins(object, setters, SourcePlace{provenance.repo(), template_path, fallback}, provenance);
 }
 
 }  // namespace driftlint

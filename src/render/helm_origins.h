@@ -51,6 +51,6 @@ HelmValueIndex index_chart_values(const RenderRequest& request, const std::map<s
 // and for what a helper writes, the nearest enclosing field's), values at
 // the values line that sets them.
 void trace_helm_object(yaml::Node object, const std::string& template_path, const HelmTemplateLines* lines,
-                       const HelmValueIndex& values, Provenance& provenance);
+                       const HelmValueIndex& values, Provenance& provenance, SourcePosition fallback = {1, 1});
 
 }  // namespace driftlint

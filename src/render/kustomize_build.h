@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "fs/file_tree.h"
+#include "render/chart_fetch.h"
 #include "render/closure.h"
 #include "render/render_budget.h"
 #include "render/render_cache.h"
@@ -28,6 +29,7 @@ struct BuildSettings {
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;
+  const ChartFetchOptions* fetch = nullptr;  // Helm: charts from repositories (null: the network is off)
 };
 
 std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, const FileTree& tree,

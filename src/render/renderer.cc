@@ -37,6 +37,11 @@ std::optional<uint32_t> anchor_file(const LoadIndex& index, const RenderOutput& 
     if (auto f = index.file(out.repo, out.origin_paths[object])) return f;
   }
   if (auto f = index.file(out.repo, out.anchor_path)) return f;
+  // A chart's template (never loaded: templates/ is rendered, not read):
+  // the Chart.yaml above it (an app-of-apps chart that names a fetched chart).
+  for (std::string dir = parent_of(out.anchor_path); !dir.empty(); dir = parent_of(dir)) {
+    if (auto f = index.file(out.repo, join_path(dir, "Chart.yaml"))) return f;
+  }
   std::optional<uint32_t> any;
   index.for_each_file_under(out.repo, out.folder, [&](const std::string&, uint32_t file) {
     if (!any) any = file;
@@ -81,6 +86,7 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   settings.budget = options_.budget.get();
   settings.max_file_size = options_.max_file_size;
   settings.cache = cache.enabled() ? &cache : nullptr;
+  settings.fetch = &options_.fetch;
   std::unique_ptr<RenderOutput> out;
   if (!options_.render) settings.no_tool_reason = "rendering is turned off (--no-render)";
   if (request.kind == RenderKind::Kustomize) {

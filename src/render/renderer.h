@@ -20,6 +20,7 @@
 #include "load/load_index.h"
 #include "load/loader.h"
 #include "model/manifest.h"
+#include "render/chart_fetch.h"
 #include "render/render_budget.h"
 #include "render/request.h"
 #include "render/sandbox.h"
@@ -77,6 +78,7 @@ struct ToolRendererOptions {
   uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20;  // of each tool run (--render-memory)
   std::shared_ptr<RenderBudget> budget;  // all tool runs together (--render-budget); null: no limit
   bool render = true;     // false (--no-render): nothing is rendered, and the outputs say so
+  ChartFetchOptions fetch;  // charts from Helm repositories and OCI registries (--allow-network)
 };
 
 class ToolRenderer : public Renderer {

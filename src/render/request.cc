@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "git/url.h"
+
 namespace driftlint {
 
 bool KustomizeOptions::empty() const {
@@ -50,10 +52,12 @@ std::string RenderRequest::identity() const {
   out += std::to_string(repo) + "\n" + folder + "\n";
   out += kind == RenderKind::Kustomize ? kustomize.identity() : helm.identity();
   if (kind == RenderKind::Kustomize && !build_flags.identity().empty()) out += "\n" + build_flags.identity();
+  if (!remote.empty()) out += "\nremote\n" + remote.repo_url + "\n" + remote.chart + "\n" + remote.version;
   return out;
 }
 
 std::string RenderRequest::describe(const std::string& repo_name) const {
+  if (!remote.empty()) return "Helm chart " + remote.chart + " " + remote.version + " from " + redact_url(remote.repo_url);
   return std::string(kind == RenderKind::Kustomize ? "kustomization " : "Helm chart ") + repo_name + "/" +
          (folder.empty() ? "." : folder);
 }

@@ -62,6 +62,9 @@ struct HelmOptions {
   yaml::Node node;
   std::string app_path;
   int app_repo = -1;
+  // The source's `path:` line in that file (else the helm block's), where a
+  // folder that is no chart is reported.
+  yaml::Position source_position;
 
   std::string identity() const;
 };
@@ -83,10 +86,22 @@ struct KustomizeBuildFlags {
   std::string identity() const;
 };
 
+// A chart from a Helm repository or an OCI registry (an app's `chart:`
+// source): fetched (render/chart_fetch.h), then rendered as a folder's is;
+// `folder` is then the chart's name inside its package, and every object is
+// reported at the app's `chart:` line (`repo`, helm.app_path).
+struct RemoteChart {
+  std::string repo_url, chart, version;
+  yaml::Position chart_position;
+
+  bool empty() const { return chart.empty(); }
+};
+
 struct RenderRequest {
   RenderKind kind = RenderKind::Kustomize;
   uint32_t repo = 0;
   std::string folder;  // repo-relative ("" = the root)
+  RemoteChart remote;  // Helm only: a chart to fetch, instead of a folder of the repo
   KustomizeOptions kustomize;
   KustomizeBuildFlags build_flags;  // kustomize only
   HelmOptions helm;
