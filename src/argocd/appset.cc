@@ -38,9 +38,14 @@ class Expander {
     }
     for (yaml::Node entry : spec_.get("generators").elements()) {
       if (stopped_) break;
+      size_t incomplete_before = incomplete_calls_;
+      ++out_.generators;
       expand_entry(entry);
+      if (incomplete_calls_ == incomplete_before) ++out_.generators_expanded;
     }
     drop_invalid_names();
+    out_.clusters_matched = ctx_.clusters_matched;
+    out_.clusters = ctx_.clusters_generators > 0;
     return std::move(out_);
   }
 
@@ -56,6 +61,7 @@ class Expander {
 
   // The set may deploy more than was expanded: from wherever `tmpl` reaches.
   void incomplete(const EditNode& tmpl) {
+    ++incomplete_calls_;
     out_.complete = false;
     for (AppSetReach& r : template_reach(tmpl, patch_, set_.id.name, inputs_.repo_for_url)) {
       if (std::find(out_.reach.begin(), out_.reach.end(), r) == out_.reach.end()) out_.reach.push_back(std::move(r));
@@ -194,6 +200,7 @@ class Expander {
   std::set<std::string> noted_;
   uint64_t rendered_ = 0;  // Applications rendered (or tried)
   bool stopped_ = false;   // a limit was reached: nothing more is expanded
+  size_t incomplete_calls_ = 0;  // generators that could not be expanded whole, so far
 };
 
 }  // namespace

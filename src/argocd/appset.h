@@ -44,6 +44,10 @@ struct AppSetExpansion {
   // than `apps` says, from where `reach` says.
   bool complete = true;
   std::vector<AppSetReach> reach;
+  // For the coverage report: the set's generators, those expanded whole,
+  // and the clusters its clusters generators matched.
+  size_t generators = 0, generators_expanded = 0, clusters_matched = 0;
+  bool clusters = false;  // it has a clusters generator
 };
 
 AppSetExpansion expand_application_set(const Manifest& set, const AppSetInputs& inputs);

@@ -161,6 +161,7 @@ GeneratorResult cluster_params(yaml::Node node, GeneratorContext& ctx) {
     out.refuse(ctx.who + ": its clusters selector does not parse: " + selector.error().message);
     return out;
   }
+  ++ctx.clusters_generators;
   KnownClusters known = known_clusters(ctx.inputs);
   for (const std::string& what : known.unreadable) {
     out.fail(ctx.who + ": its clusters generator cannot read cluster " + what);
@@ -169,6 +170,7 @@ GeneratorResult cluster_params(yaml::Node node, GeneratorContext& ctx) {
                                       [](const auto& entry) { return entry.second.server == kInClusterServer; });
   for (const auto& [name, secret] : known.secrets) {
     if (!selector->matches(secret.labels)) continue;
+    ++ctx.clusters_matched;
     TemplateValue params = cluster_value(secret, ctx.go());
     append_values(node.get("values"), params, ctx, out);
     out.params.push_back(std::move(params));

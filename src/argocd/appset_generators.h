@@ -25,6 +25,7 @@ struct GeneratorContext {
   // Trees of generators rendered with a parent's parameters, kept while the
   // generators read them.
   std::vector<std::shared_ptr<const yaml::Tree>> trees;
+  size_t clusters_generators = 0, clusters_matched = 0;  // clusters generators expanded so far, and what they matched
   bool go() const { return renderer.go_template(); }
 };
 

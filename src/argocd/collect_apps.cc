@@ -100,6 +100,9 @@ void from_application_sets(const LoadResult& load, const LoadIndex& index, const
   model.application_sets = sets.size();
   for (const auto& [name, set] : sets) {
     AppSetExpansion expansion = expand_application_set(*set, inputs);
+    model.application_set_summaries.push_back({name, expansion.generators, expansion.generators_expanded,
+                                               expansion.apps.size(), expansion.clusters_matched, expansion.clusters,
+                                               expansion.complete});
     for (std::string& note : expansion.notes) model.notes.push_back(std::move(note));
     for (std::string& error : expansion.errors) model.appset_errors.push_back({set, std::move(error)});
     model.incomplete_application_sets = model.incomplete_application_sets || !expansion.complete;

@@ -88,6 +88,14 @@ struct ArgoModel {
   bool incomplete_application_sets = false;
   // ApplicationSets read (from the repos and the snapshot), whether or not they generated apps.
   size_t application_sets = 0;
+  // Per ApplicationSet, what expanding it gave (for the coverage report), in name order.
+  struct AppSetSummary {
+    std::string name;
+    size_t generators = 0, generators_expanded = 0, apps = 0, clusters_matched = 0;
+    bool clusters = false;  // it has a clusters generator
+    bool complete = true;
+  };
+  std::vector<AppSetSummary> application_set_summaries;
   // Per loaded file: whether an ApplicationSet that could not be expanded
   // completely may deploy it (its template reaches the file's repo and
   // path), or a second definition of an app or set name the model keeps

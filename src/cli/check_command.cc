@@ -24,6 +24,7 @@ void print_coverage(const CheckOptions& o, const Coverage& c) {
     std::string detail = "coverage: app '" + app.name + "': " + app_state_name(app.state);
     print_notes({app.why.empty() ? detail : detail + ": " + app.why});
   }
+  for (const Coverage::AppSet& s : c.application_sets) print_notes({"coverage: " + app_set_line(s)});
 }
 
 // What the run met on the way, in the order it met it; errors even with --quiet.

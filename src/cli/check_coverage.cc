@@ -74,6 +74,10 @@ Coverage coverage_of(const CheckModel& model) {
     }
     c.apps.push_back(std::move(out));
   }
+  for (const ArgoModel::AppSetSummary& s : model.argo.application_set_summaries) {
+    c.application_sets.push_back(
+        {s.name, s.generators, s.generators_expanded, s.apps, s.clusters_matched, s.clusters, s.complete});
+  }
   for (const RenderOutput* o : model.renders.outputs) {
     if (o->status == RenderOutput::Status::Rendered) ++c.builds_rendered;
     if (o->status == RenderOutput::Status::Failed) ++c.builds_failed;

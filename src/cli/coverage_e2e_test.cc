@@ -78,6 +78,26 @@ TEST_F(CoverageE2eTest, TheConfigCanMakeItTheGate) {
   EXPECT_NE(typo.err.find("'failOnIncomplete' must be true or false"), std::string::npos) << typo.err;
 }
 
+TEST_F(CoverageE2eTest, EachApplicationSetSaysWhatItGenerated) {
+  work_.write("repo/argocd/set.yaml",
+              "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: teams, namespace: argocd}\n"
+              "spec:\n  generators:\n  - list:\n      elements: [{team: a}, {team: b}]\n"
+              "  - clusters:\n      selector: {matchLabels: {env: prod}}\n"
+              "  template:\n    metadata: {name: 'team-{{team}}'}\n    spec:\n      project: default\n"
+              "      source: {repoURL: 'https://git.example/org/repo.git', path: plain}\n"
+              "      destination: {server: 'https://kubernetes.default.svc', namespace: '{{team}}'}\n");
+  Outcome detail = check({"--coverage"});
+  EXPECT_NE(detail.err.find("coverage: ApplicationSet 'teams': 1 of 2 generators expanded, 2 apps generated, "
+                            "0 clusters matched (incomplete: the notes say why)"),
+            std::string::npos)
+      << detail.err;
+  Outcome json = check({"--format", "json"});
+  nlohmann::json report = nlohmann::json::parse(json.out, nullptr, false);
+  ASSERT_FALSE(report.is_discarded()) << json.out;
+  EXPECT_EQ(report["coverage"]["applicationSets"][0]["clustersMatched"], 0);
+  EXPECT_EQ(report["coverage"]["applicationSets"][0]["apps"], 2);
+}
+
 TEST_F(CoverageE2eTest, TheJsonReportAndMarkdownSayItToo) {
   Outcome json = check({"--format", "json"});
   nlohmann::json report = nlohmann::json::parse(json.out, nullptr, false);

@@ -40,6 +40,15 @@ const char* app_state_name(Coverage::AppState state) {
   return "";
 }
 
+std::string app_set_line(const Coverage::AppSet& s) {
+  auto count = [](size_t n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  std::string line = "ApplicationSet '" + s.name + "': " + std::to_string(s.generators_expanded) + " of " +
+                     count(s.generators, "generator", "generators") + " expanded, " + count(s.apps, "app", "apps") +
+                     " generated";
+  if (s.clusters) line += ", " + count(s.clusters_matched, "cluster", "clusters") + " matched";
+  return s.complete ? line : line + " (incomplete: the notes say why)";
+}
+
 std::string coverage_line(const Coverage& c) {
   std::string line = "coverage: ";
   if (!c.apps.empty()) {

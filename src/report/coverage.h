@@ -24,6 +24,13 @@ struct Coverage {
     std::string why;  // for NotLoaded, NotRendered and Failed: the first source's reason
   };
   std::vector<App> apps;  // in the model's order
+  struct AppSet {
+    std::string name;
+    size_t generators = 0, generators_expanded = 0, apps = 0, clusters_matched = 0;
+    bool clusters = false;  // it has a clusters generator (else clusters_matched says nothing)
+    bool complete = true;
+  };
+  std::vector<AppSet> application_sets;  // in name order
   size_t builds_rendered = 0, builds_failed = 0, builds_not_rendered = 0;
   size_t builds_from_cache = 0;  // of builds_rendered and builds_failed; not in the reports (cold and warm runs agree)
   size_t objects_rendered = 0, objects_as_files = 0;  // the applied objects rules judged
@@ -41,7 +48,11 @@ struct Coverage {
 bool template_rendered(const Coverage* c, uint32_t repo, const SkippedPath& skipped);
 size_t templates_not_rendered(const LoadResult& load, const Coverage* c);
 
-const char* app_state_name(Coverage::AppState state);  // "rendered", "files", "not loaded", ...
+const char* app_state_name(Coverage::AppState state);
+
+// "ApplicationSet 'teams': 2 of 3 generators expanded, 12 apps generated, 4 clusters matched
+// (incomplete: the notes say why)"; clusters only for a set with a clusters generator.
+std::string app_set_line(const Coverage::AppSet& s);  // "rendered", "files", "not loaded", ...
 
 // "coverage: 9 apps: 6 rendered, 1 plain files, 1 not rendered, 1 failed; 40 builds: 35 rendered,
 // 3 failed, 2 not rendered; 1234 objects judged as rendered, 56 as files" (counts of 0 left out).

@@ -21,7 +21,17 @@ Json coverage_json(const Coverage& c) {
                     {"state", app_state_name(a.state)},
                     {"reason", a.why.empty() ? Json(nullptr) : Json(a.why)}});
   }
+  Json sets = Json::array();
+  for (const Coverage::AppSet& s : c.application_sets) {
+    sets.push_back({{"name", s.name},
+                    {"generators", s.generators},
+                    {"generatorsExpanded", s.generators_expanded},
+                    {"apps", s.apps},
+                    {"clustersMatched", s.clusters ? Json(s.clusters_matched) : Json(nullptr)},
+                    {"complete", s.complete}});
+  }
   return {{"apps", std::move(apps)},
+          {"applicationSets", std::move(sets)},
           {"incompleteApps", c.incomplete_apps()},
           {"builds", {{"rendered", c.builds_rendered}, {"failed", c.builds_failed}, {"notRendered", c.builds_not_rendered}}},
           {"objects", {{"rendered", c.objects_rendered}, {"asFiles", c.objects_as_files}}}};

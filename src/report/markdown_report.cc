@@ -237,6 +237,8 @@ void write_coverage(std::ostream& out, const Coverage& c) {
   }
   if (listed > 50) out << "- ... and " << listed - 50 << " more\n";
   if (listed) out << "\n";
+  for (const Coverage::AppSet& s : c.application_sets) out << "- " << md(app_set_line(s)) << "\n";
+  if (!c.application_sets.empty()) out << "\n";
 }
 
 // The sections after the apps: findings in files no app deploys, the rest,
