@@ -12,6 +12,7 @@
 #include "cli/check_pipeline.h"
 #include "git/clone_cache.h"
 #include "base/strings.h"
+#include "fs/repo_path.h"
 #include "render/root_charts.h"
 
 namespace driftlint::cli {
@@ -35,13 +36,34 @@ std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& 
   return std::make_unique<ToolRenderer>(load, r);
 }
 
+// Which root charts a pass renders: all, or while app-of-apps is still
+// finding apps, only those whose templates name argoproj.io (the others
+// would be rendered again once an app of a later level renders them).
+enum class RootChartScope { All, AppMakers };
+
+bool may_make_apps(const LoadResult& load, const RenderRequest& chart) {
+  const FileTree& tree = *load.repos[chart.repo].tree;
+  std::optional<std::vector<std::string>> files = tree.files_under(join_path(chart.folder, "templates"), 2000);
+  if (!files) return true;
+  return std::any_of(files->begin(), files->end(), [&](const std::string& path) {
+    Expected<FileContent> text = tree.read(path, 4ull << 20);
+    return !text || text->too_large || text->text.find("argoproj.io") != std::string::npos;
+  });
+}
+
 // Charts no app renders, with their defaults and each ci/ values file; a
 // failure is a render-failed finding like any build's, not rendering a note.
-void render_root_charts(const LoadResult& load, const LoadIndex& index, const std::vector<const RenderOutput*>& by_apps,
-                        CheckModel& model) {
+// Returns how many charts `scope` left out.
+size_t render_root_charts(const LoadResult& load, const LoadIndex& index, const std::vector<const RenderOutput*>& by_apps,
+                          RootChartScope scope, CheckModel& model) {
   std::set<std::pair<uint32_t, std::string>> rendered;
   for (const RenderOutput* o : by_apps) rendered.insert({o->repo, o->folder});
   RootCharts charts = root_charts(load, index, rendered);
+  size_t left_out = 0;
+  if (scope == RootChartScope::AppMakers) {
+    left_out = std::erase_if(charts.requests, [&](const RenderRequest& r) { return !may_make_apps(load, r); });
+    if (left_out) charts.library.clear();  // said by the pass that renders every chart
+  }
   std::vector<const RenderOutput*> outputs = model.renderer->render(charts.requests);
   add_outputs(model.renders, outputs);
   std::map<std::string, std::vector<std::string>> unrendered;
@@ -60,11 +82,13 @@ void render_root_charts(const LoadResult& load, const LoadIndex& index, const st
     model.notes.push_back(std::string(charts.library.size() == 1 ? "library chart " : "library charts ") +
                           join(charts.library, ", ") + ": nothing of their own to render (their users render them)");
   }
+  return left_out;
 }
 
 // Root kustomizations are built too (those an app builds are served again
 // from the renderer), with Argo CD's build options; then what is applied.
-void render_the_rest(const LoadResult& load, const ArgoCdConfig& config, CheckModel& model) {
+// Returns how many root charts `scope` left out.
+size_t render_the_rest(const LoadResult& load, const ArgoCdConfig& config, RootChartScope scope, CheckModel& model) {
   LoadIndex index(load);
   std::vector<const RenderOutput*> by_apps;
   for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
@@ -78,7 +102,7 @@ void render_the_rest(const LoadResult& load, const ArgoCdConfig& config, CheckMo
   for (RenderRequest& r : root_requests) r.build_flags = kustomize_build_flags(config, "");
   std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
   add_outputs(model.renders, roots);
-  render_root_charts(load, index, by_apps, model);
+  size_t left_out = render_root_charts(load, index, by_apps, scope, model);
   render_partial_builds(*model.renderer, load, index, model.renders);
   // Apps' unrendered builds have a note per app already; the others, one per reason.
   std::map<std::string, std::vector<std::string>> unrendered;
@@ -93,6 +117,7 @@ void render_the_rest(const LoadResult& load, const ArgoCdConfig& config, CheckMo
   }
   model.applied = applied_objects(load, index, model.renders);
   for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
+  return left_out;
 }
 
 ArgoModelOptions model_options(const CheckOptions& o, const CheckModel& model, const ArgoCdConfig* config,
@@ -143,12 +168,19 @@ void build_with(const CheckOptions& o, const LoadResult& load, const Snapshot* c
   model = CheckModel{};
   model.renderer = renderer_for(o, load, jobs);
   std::vector<const Manifest*> rendered_apps;
-  for (int depth = 0;; ++depth) {
+  auto pass = [&](RootChartScope scope) {
     model.argo = build_argo_model(load, cluster, model_options(o, model, &config, rendered_apps));
     model.notes = model.argo.notes;
     model.renders = RenderSet{};
-    render_the_rest(load, config, model);
+    return render_the_rest(load, config, scope, model);
+  };
+  for (int depth = 0;; ++depth) {
+    size_t left_out = pass(RootChartScope::AppMakers);
     std::vector<const Manifest*> more = new_rendered_apps(load, model, rendered_apps);
+    if (more.empty() && left_out) {
+      pass(RootChartScope::All);  // every build is served again; the charts no app renders are added
+      more = new_rendered_apps(load, model, rendered_apps);
+    }
     if (more.empty()) break;
     if (depth == kMaxAppOfAppsDepth) {
       model.notes.push_back("app-of-apps: builds still render new Applications after " + std::to_string(depth) +
