@@ -147,11 +147,20 @@ std::vector<const Manifest*> new_rendered_apps(const LoadResult& load, const Che
     if (m->id.kind == "ApplicationSet") sets.insert(m->id.name);
   }
   std::set<std::string> apps;
+  for (const Manifest* m : known) {
+    if (m->id.kind == "Application") apps.insert(m->id.name);
+  }
+  // An app the model holds from a file of the repos is that app; one only
+  // the snapshot holds gets the build's copy too (its place in the repos).
+  auto held = [&](const std::string& name) {
+    auto it = model.argo.app_index.find(name);
+    return it != model.argo.app_index.end() && model.argo.apps[it->second].repo_manifest;
+  };
   std::vector<const Manifest*> out;
   for (const RenderOutput* output : model.renders.outputs) {
     for (const Manifest& m : output->objects) {
       if (m.id.group != "argoproj.io" || m.id.name.empty()) continue;
-      if (m.id.kind == "Application" && !model.argo.app_index.count(m.id.name) && apps.insert(m.id.name).second) {
+      if (m.id.kind == "Application" && !held(m.id.name) && apps.insert(m.id.name).second) {
         out.push_back(&m);
       } else if (m.id.kind == "ApplicationSet" && sets.insert(m.id.name).second) {
         out.push_back(&m);
@@ -190,9 +199,11 @@ void build_with(const CheckOptions& o, const LoadResult& load, const Snapshot* c
     rendered_apps.insert(rendered_apps.end(), more.begin(), more.end());
   }
   if (!rendered_apps.empty()) {
+    bool one = rendered_apps.size() == 1;
     model.notes.push_back("app-of-apps: " + std::to_string(rendered_apps.size()) +
-                          (rendered_apps.size() == 1 ? " app that builds make" : " apps that builds make") +
-                          " (Applications, ApplicationSets) are rendered and judged like the repos' own");
+                          (one ? " app that a build makes (an Application or ApplicationSet) is"
+                               : " apps that builds make (Applications, ApplicationSets) are") +
+                          " rendered and judged like the repos' own");
   }
 }
 
