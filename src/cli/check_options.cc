@@ -102,7 +102,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "token-host", po::value<std::vector<std::string>>(&o.token_hosts), "HOST[:PORT]: DRIFTLINT_GIT_TOKEN, git's credential helpers, GIT_ASKPASS and ssh-agent may be used for this host too (repeatable; also DRIFTLINT_TOKEN_HOSTS); --repo URLs' hosts need no flag, hosts only a driftlint.yaml in a checkout names get nothing, and plain http:// never does")(
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(
-      "allow-network", po::value<std::vector<std::string>>(&o.allow_network), "HOST[:PORT]: charts of apps' `chart:` sources may be fetched from this Helm repository or OCI registry host (repeatable; also the config's allowNetwork); default: none, and never a link-local address")(
+      "allow-network", po::value<std::vector<std::string>>(&o.allow_network), "HOST[:PORT]: apps' `chart:` sources, charts' repository dependencies and kustomizations' remote bases may be fetched from this host (repeatable; also the config's allowNetwork); default: none, and never a link-local address")(
       "no-render", po::bool_switch(&o.no_render), "judge files as they are: render no kustomization or Helm chart")(
       "render-timeout", po::value<unsigned>(&o.render_timeout), "seconds one kustomize or helm run may take before it is killed (default 120)")(
       "render-budget", po::value<unsigned>(&o.render_budget), "seconds all kustomize and helm runs may take together; builds left when it is spent are not rendered (a note says which; default 900)")(

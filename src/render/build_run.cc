@@ -14,7 +14,7 @@ std::string budget_name(const RenderBudget& budget) {
 std::optional<ProcessResult> run_tool(const std::vector<std::string>& argv, const std::string& tool_name,
                                       std::chrono::milliseconds allowed, const BuildSettings& s,
                                       const std::string& workspace, RenderOutput& out, ProcessResult& run) {
-  run = s.sandbox->run(argv, allowed);
+  run = s.sandbox->run(argv, allowed, 256u << 20, s.reach_network);
   if (run.timed_out && allowed < s.timeout) {
     out.status = RenderOutput::Status::NotRendered;
     out.message = tool_name + " was stopped when " + budget_name(*s.budget) + " ran out";

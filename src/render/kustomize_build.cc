@@ -105,6 +105,39 @@ bool kustomize_refuses_helm(const RenderTool& kustomize, const RenderTool& helm)
   return version_numbers(helm.version)[0] >= 4 && version_numbers(kustomize.version) < std::array<int, 3>{5, 8, 1};
 }
 
+// The host kustomize would fetch a remote base from over https or http;
+// nullopt for ssh, file:// and forms driftlint does not hand on.
+std::optional<std::string> remote_base_host(std::string reference) {
+  if (reference.starts_with("git::")) reference = reference.substr(5);
+  if (reference.starts_with("gh:")) return std::string("github.com");
+  if (reference.starts_with("https://") || reference.starts_with("http://")) {
+    std::string host = chart_host(reference);
+    return host.empty() ? std::nullopt : std::optional(host);
+  }
+  if (reference.find("://") != std::string::npos || reference.find('@') != std::string::npos) return std::nullopt;
+  size_t slash = reference.find('/');
+  std::string host = reference.substr(0, slash);
+  if (slash == std::string::npos || host.find('.') == std::string::npos || host.find(':') != std::string::npos) {
+    return std::nullopt;
+  }
+  return host;
+}
+
+// Why the build's remote bases may not be fetched ("" when every one's host
+// is allowed: kustomize then fetches them itself, in the sandbox with the
+// network and git).
+std::string remote_obstacle(const KustomizeClosure& closure, const BuildSettings& s) {
+  for (const std::string& reference : closure.remote) {
+    std::optional<std::string> host = remote_base_host(reference);
+    std::string named = "it reads the remote base " + quote_for_message(reference) + ", which driftlint does not fetch";
+    if (!host) return named + " (only https and http ones are fetched, with --allow-network)";
+    std::string why = host_refusal(*host, s.fetch ? s.fetch->allowed_hosts : std::vector<std::string>{});
+    if (why == "the network is off") return named + " (--allow-network " + *host + " fetches it)";
+    if (!why.empty()) return named + ": " + why;
+  }
+  return {};
+}
+
 // Why a build that inflates Helm charts cannot be run here ("" when it can).
 std::string chart_obstacle(const RenderRequest& request, const KustomizeClosure& closure, const BuildSettings& s) {
   if (!inflates_charts(request, closure)) return {};
@@ -204,10 +237,13 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     if (closure.refused.size() > 1) out->message += " (and " + std::to_string(closure.refused.size() - 1) + " more such entries)";
     return out;
   }
+  BuildSettings settings_here = settings;
   if (!closure.remote.empty()) {
-    out->message = "it reads the remote base " + quote_for_message(closure.remote.front()) +
-                   ", which driftlint does not fetch";
-    return out;
+    out->message = remote_obstacle(closure, settings);
+    if (!out->message.empty()) return out;
+    // What a remote base holds is not in the build's identity: never cached.
+    settings_here.reach_network = true;
+    settings_here.cache = nullptr;
   }
   if (!settings.tool) {
     out->message = settings.no_tool_reason.empty()
@@ -220,7 +256,7 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     return out;
   }
   std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);
-  std::optional<std::string> output = run_build(request, closure, contents, settings, *out);
+  std::optional<std::string> output = run_build(request, closure, contents, settings_here, *out);
   if (!output) {
     if (out->status == RenderOutput::Status::Failed) locate_missing_file(closure, tree, *out);
     return out;

@@ -29,7 +29,8 @@ struct BuildSettings {
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;
-  const ChartFetchOptions* fetch = nullptr;  // Helm: charts from repositories (null: the network is off)
+  const ChartFetchOptions* fetch = nullptr;  // charts and remote bases from these hosts (null: the network is off)
+  bool reach_network = false;  // the tool may reach the network (remote bases the user allowed)
 };
 
 std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, const FileTree& tree,

@@ -99,7 +99,7 @@ std::optional<std::string> RenderSandbox::note() const {
 }
 
 ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                                 size_t max_output) const {
+                                 size_t max_output, bool reach_network) const {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/') return not_started("the tool's path is not absolute");
   PrivateFolders folders;
   if (!folders.error().empty()) return not_started(folders.error());
@@ -111,9 +111,26 @@ ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chro
   options.timeout = timeout;
   options.max_output = max_output;
   options.inherit_environment = false;
-  options.isolate = network_isolated();
-  options.environment = sandbox_environment(folders.root(), options.isolate);
+  options.isolate = !reach_network && network_isolated();
+  options.environment = sandbox_environment(folders.root(), !reach_network ? options.isolate : true);
   options.max_address_space = max_memory_bytes_;
+  if (reach_network) {
+    std::optional<std::string> git = find_program("git");
+    if (!git || symlink(git->c_str(), (folders.root() + "/bin/git").c_str()) != 0) {
+      return not_started("git is needed to fetch a remote base, and is not installed");
+    }
+    for (const char* name : {"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "http_proxy", "NO_PROXY", "no_proxy"}) {
+      if (const char* value = std::getenv(name)) options.environment.emplace_back(name, value);
+    }
+    // git's own scripts (git submodule) need the system's basic tools.
+    for (auto& [name, value] : options.environment) {
+      if (name == "PATH") value += ":/usr/bin:/bin";
+    }
+    options.environment.insert(options.environment.end(), {{"GIT_ALLOW_PROTOCOL", "https:http"},
+                                                           {"GIT_TERMINAL_PROMPT", "0"},
+                                                           {"GIT_CONFIG_NOSYSTEM", "1"},
+                                                           {"GIT_CONFIG_GLOBAL", "/dev/null"}});
+  }
   return run_process(argv, options);
 }
 

@@ -34,8 +34,13 @@ class RenderSandbox {
       : max_memory_bytes_(max_memory_bytes), network_(network) {}
 
   // Runs argv (argv[0] an absolute path, see find_program) in the sandbox.
+  // `reach_network`: for a build whose remote bases the user allowed
+  // (--allow-network): no network namespace, `git` beside the tool (kustomize
+  // clones with it) and the system's folders after it on PATH (git's own
+  // scripts need them), git over https and http only (GIT_ALLOW_PROTOCOL),
+  // with the user's proxies and none of git's or our credentials.
   ProcessResult run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
-                    size_t max_output = 256u << 20) const;
+                    size_t max_output = 256u << 20, bool reach_network = false) const;
 
   bool network_isolated() const;
   uint64_t max_memory_bytes() const { return max_memory_bytes_; }
