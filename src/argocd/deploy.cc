@@ -99,6 +99,7 @@ class Deployer {
              (source.recurse || p.substr(prefix_size).find('/') == std::string::npos);
     });
     if (jsonnet) {
+      model_.jsonnet_sources.insert({a, s});
       model_.notes.push_back(who(a, s) + " holds .jsonnet files, which driftlint does not evaluate: the objects they "
                                          "make are not judged, nor checked for drift");
     }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -96,6 +97,8 @@ struct ArgoModel {
     bool complete = true;
   };
   std::vector<AppSetSummary> application_set_summaries;
+  // (app, source) of directory sources that hold .jsonnet files driftlint does not evaluate.
+  std::set<std::pair<uint32_t, uint32_t>> jsonnet_sources;
   // Per loaded file: whether an ApplicationSet that could not be expanded
   // completely may deploy it (its template reaches the file's repo and
   // path), or a second definition of an app or set name the model keeps

@@ -70,6 +70,9 @@ Coverage coverage_of(const CheckModel& model) {
       if (source.ref && !source.path && !source.has_chart) continue;  // supplies value files only
       auto it = outputs.find({a, s});
       SourceState state = source_state(source, it == outputs.end() ? nullptr : it->second);
+      if (state.state == Coverage::AppState::Files && model.argo.jsonnet_sources.count({a, s})) {
+        state = {Coverage::AppState::NotRendered, "its folder holds .jsonnet files, which driftlint does not evaluate"};
+      }
       if (weight(state.state) > weight(out.state)) out = {app.name, state.state, state.why};
     }
     c.apps.push_back(std::move(out));

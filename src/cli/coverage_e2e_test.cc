@@ -78,6 +78,17 @@ TEST_F(CoverageE2eTest, TheConfigCanMakeItTheGate) {
   EXPECT_NE(typo.err.find("'failOnIncomplete' must be true or false"), std::string::npos) << typo.err;
 }
 
+TEST_F(CoverageE2eTest, AFolderWithJsonnetIsNotRendered) {
+  app("mixed", "mixed");
+  work_.write("repo/mixed/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: m, namespace: mixed}\n");
+  work_.write("repo/mixed/more.jsonnet", "{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'j' } }\n");
+  Outcome detail = check({"--coverage"});
+  EXPECT_NE(detail.err.find("coverage: app 'mixed': not rendered: its folder holds .jsonnet files, which driftlint "
+                            "does not evaluate"),
+            std::string::npos)
+      << detail.err;
+}
+
 TEST_F(CoverageE2eTest, EachApplicationSetSaysWhatItGenerated) {
   work_.write("repo/argocd/set.yaml",
               "apiVersion: argoproj.io/v1alpha1\nkind: ApplicationSet\nmetadata: {name: teams, namespace: argocd}\n"

@@ -123,6 +123,7 @@ Expected<std::string> pull(const ChartReference& ref, const RenderTool& helm, co
   for (const char* sub : {"home", "tmp", "bin", "out"}) fs::create_directories(folder.root / sub);
   ProcessOptions run;
   run.timeout = options.timeout;
+  run.max_address_space = 2048ull << 20;  // as a render's default --render-memory
   run.inherit_environment = false;
   run.environment = pull_environment(folder.root);
   ProcessResult r = run_process(pull_arguments(ref, helm.command.front(), (folder.root / "out").string()), run);
