@@ -273,7 +273,9 @@ class Parser {
       double f = std::strtod(clean.c_str(), &end);
       if (clean.empty() || end != clean.c_str() + clean.size()) return fail("illegal number syntax: \"" + t.text + "\"");
       arg.constant = TemplateValue::number(f);
-      if (f == static_cast<double>(static_cast<int64_t>(f))) {
+      // Integral only within int64's range (Go: "1e61" is a float constant, never an int); the cast
+      // of a double outside it is undefined.
+      if (f >= -9.2233720368547758e18 && f < 9.2233720368547758e18 && f == static_cast<double>(static_cast<int64_t>(f))) {
         arg.integral = true;
         arg.int_value = static_cast<int64_t>(f);
       }

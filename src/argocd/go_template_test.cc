@@ -73,6 +73,12 @@ TEST(GoTemplateTest, LiteralsAndPipelines) {
   EXPECT_EQ(run("{{ printf \"%s %s\" \"a\" }}"), "a %!s(MISSING)");
 }
 
+// A float constant past int64's range is a float (Go keeps it untyped and
+// prints it as one); sprig's int of it is Go's int64 conversion on amd64.
+TEST(GoTemplateTest, FloatsPastInt64AreNeverCastToIt) {
+  EXPECT_EQ(run("{{ 1e61 }}|{{ -1e19 }}|{{ 9.2233720368547758e18 }}"), "1e+61|-1e+19|9.223372036854776e+18");
+}
+
 TEST(GoTemplateTest, Conditionals) {
   EXPECT_EQ(run("{{if .enabled}}yes{{else}}no{{end}}"), "yes");
   EXPECT_EQ(run("{{if .empty}}a{{else if .nothing}}b{{else if eq .name \"Guestbook\"}}c{{else}}d{{end}}"), "c");

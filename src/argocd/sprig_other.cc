@@ -19,7 +19,12 @@ using R = Expected<TemplateValue>;
 int64_t sprig_int64(const TemplateValue& v) {
   switch (v.kind()) {
     case Kind::Int: return v.as_int();
-    case Kind::Float: return std::isfinite(v.as_float()) ? static_cast<int64_t>(v.as_float()) : 0;
+    case Kind::Float: {
+      // Go's int64(f) on amd64 gives the minimum for a value out of range; the C++ cast is undefined.
+      double f = v.as_float();
+      if (!std::isfinite(f)) return 0;
+      return f >= -9.2233720368547758e18 && f < 9.2233720368547758e18 ? static_cast<int64_t>(f) : INT64_MIN;
+    }
     case Kind::Bool: return v.as_bool() ? 1 : 0;
     case Kind::String: {
       // cast.ToInt64: "10.0" reads as 10, anything that is not a Go integer as 0.
