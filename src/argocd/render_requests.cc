@@ -126,8 +126,7 @@ std::optional<RenderRequest> remote_chart_request(const Application& app, size_t
   r.kind = RenderKind::Helm;
   r.repo = place->repo;
   r.folder = chart;
-  r.helm = helm_options(app, s, load);
-  r.helm.value_files.clear();  // they name files inside the package: not read
+  r.helm = helm_options(app, s, load);  // `$ref/...` value files from the repos; those inside the package are not read
   if (r.helm.app_repo < 0) {
     r.helm.app_repo = static_cast<int>(place->repo);
     r.helm.app_path = place->path;

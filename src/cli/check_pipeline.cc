@@ -131,6 +131,10 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   setup.head_config = std::move(config->head);
   setup.errors = std::move(config->errors);
   if (!setup.config.file.empty()) setup.notes.push_back("configuration: " + setup.config.file);
+  if (!setup.config.trusted && !setup.config.allow_network.empty()) {
+    setup.notes.push_back(setup.config.file + ": allowNetwork is not honoured in a config driftlint found (it may be "
+                          "the change under review): use --allow-network, or name a config of your own with --config");
+  }
   append(setup.notes, std::move(config->notes));
   // The effective release, kept in the config rules see: the flag's, else the config's, else the newest.
   if (!o.kubernetes_version.empty()) {

@@ -196,6 +196,36 @@ TEST_F(RemoteChartE2eTest, AnUnknownVersionFailsNamingTheApp) {
       << elsewhere.err;
 }
 
+// allowNetwork counts only in a config of the user's own (--config): a
+// driftlint.yaml found where the run starts may be the change under review.
+TEST_F(RemoteChartE2eTest, TheConfigAllowsTheNetworkOnlyWhenItIsTheUsersOwn) {
+  DRIFTLINT_NEEDS_PROGRAM("helm");
+  work_.write("driftlint.yaml", "repos:\n- {name: repo, source: repo, url: 'https://git.example/org/repo.git'}\n"
+                                "allowNetwork: ['" + host_ + "']\n");
+  Outcome found = check({"--fail-on", "none"});
+  EXPECT_NE(found.err.find("allowNetwork is not honoured in a config driftlint found (it may be the change under review)"),
+            std::string::npos)
+      << found.err;
+  EXPECT_EQ(requests(), "");
+  Outcome named = check({"--config", (work_.path() / "driftlint.yaml").string(), "--fail-on", "none"});
+  EXPECT_NE(named.out.find("repo/apps/ingress.yaml:8:5: error: "), std::string::npos) << named.out << named.err;
+}
+
+// The common multi-source app: the chart from the repository, its values
+// from a `ref:` source in git ($values/...), reported at the values line.
+TEST_F(RemoteChartE2eTest, ValuesFromARefSourceApply) {
+  DRIFTLINT_NEEDS_PROGRAM("helm");
+  work_.write("repo/values/ingress.yaml", "port: http-port\n");
+  work_.write("repo/apps/ingress.yaml",
+              "apiVersion: argoproj.io/v1alpha1\nkind: Application\nmetadata: {name: ingress, namespace: argocd}\n"
+              "spec:\n  project: default\n  sources:\n  - repoURL: http://" + host_ + "\n    chart: ingress\n"
+              "    targetRevision: 1.2.0\n    helm:\n      valueFiles: [$values/values/ingress.yaml]\n"
+              "  - repoURL: https://git.example/org/repo.git\n    ref: values\n  destination: {namespace: edge}\n");
+  Outcome r = check({"--allow-network", host_, "--fail-on", "none"});
+  EXPECT_NE(r.out.find("repo/values/ingress.yaml:1:7: error: "), std::string::npos) << r.out << r.err;
+  EXPECT_NE(r.out.find("spec.ports[0].port: expected integer"), std::string::npos) << r.out;
+}
+
 // The same chart pushed to an OCI registry (Debian's docker-registry on
 // 127.0.0.1): `repoURL: oci://HOST/charts`, fetched and judged alike.
 TEST_F(RemoteChartE2eTest, AChartFromAnOciRegistry) {
