@@ -127,11 +127,7 @@ std::optional<RenderRequest> remote_chart_request(const Application& app, size_t
   r.repo = place->repo;
   r.folder = chart;
   r.helm = helm_options(app, s, load);  // `$ref/...` value files from the repos; those inside the package are not read
-  if (r.helm.app_repo < 0) {
-    r.helm.app_repo = static_cast<int>(place->repo);
-    r.helm.app_path = place->path;
-  }
-  r.remote = {source.repo_url, chart, source.target_revision, place->position};
+  r.remote = {source.repo_url, chart, source.target_revision, place->position, place->path};
   return r;
 }
 

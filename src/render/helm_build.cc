@@ -298,7 +298,7 @@ std::unique_ptr<RenderOutput> build_remote_chart(const RenderRequest& request, c
   auto out = std::make_unique<RenderOutput>();
   out->repo = request.repo;
   out->folder = request.folder;
-  out->anchor_path = request.helm.app_path;
+  out->anchor_path = request.remote.place_path;
   out->anchor_position = request.remote.chart_position;
   if (!settings.tool) {
     out->message = settings.no_tool_reason.empty() ? "helm is not installed" : settings.no_tool_reason;

@@ -73,6 +73,7 @@ HelmValueIndex index_chart_values(const RenderRequest& request, const std::map<s
     auto it = files.find(source.copy);
     if (it == files.end()) continue;
     if (source.from_app) {
+      if (source.path.empty()) continue;  // the app is in no loaded file: no place to report
       // `valuesObject` is a map in the app's file: its own positions; a
       // `values` string is placed at its key.
       if (h.node.get("valuesObject").is_map()) {

@@ -89,10 +89,11 @@ struct KustomizeBuildFlags {
 // A chart from a Helm repository or an OCI registry (an app's `chart:`
 // source): fetched (render/chart_fetch.h), then rendered as a folder's is;
 // `folder` is then the chart's name inside its package, and every object is
-// reported at the app's `chart:` line (`repo`, helm.app_path).
+// reported at the app's `chart:` line: in `repo`, at `place_path`.
 struct RemoteChart {
   std::string repo_url, chart, version;
   yaml::Position chart_position;
+  std::string place_path;  // the file that names the chart (the app's, its set's, or the template that rendered it)
 
   bool empty() const { return chart.empty(); }
 };
