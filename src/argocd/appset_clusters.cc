@@ -9,9 +9,9 @@
 #include <algorithm>
 
 #include "argocd/appset_generators.h"
-#include "argocd/go_template.h"
+#include "gotemplate/go_template.h"
 #include "argocd/label_selector.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 #include "base/strings.h"
 
 namespace driftlint {

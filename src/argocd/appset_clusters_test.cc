@@ -4,7 +4,7 @@
 
 #include "argocd/appset_test_support.h"
 #include "argocd/label_selector.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 #include "yaml/parser.h"
 
 namespace driftlint {

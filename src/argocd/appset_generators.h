@@ -12,7 +12,7 @@
 
 #include "argocd/appset.h"
 #include "argocd/appset_render.h"
-#include "argocd/template_value.h"
+#include "gotemplate/template_value.h"
 
 namespace driftlint {
 

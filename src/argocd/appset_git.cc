@@ -8,7 +8,7 @@
 
 #include "argocd/appset_generators.h"
 #include "argocd/appset_git_paths.h"
-#include "argocd/go_template.h"
+#include "gotemplate/go_template.h"
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "git/url.h"

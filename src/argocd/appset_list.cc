@@ -4,7 +4,7 @@
 // strings becomes "values.KEY"); Argo CD fails the generator otherwise.
 // elementsYaml items are taken as they are, in either mode.
 #include "argocd/appset_generators.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 
 namespace driftlint {
 

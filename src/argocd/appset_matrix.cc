@@ -7,7 +7,7 @@
 // later children's sets with the same key values. Children may be one more
 // matrix or merge ("two levels"); their own templates are ignored, as in Argo CD.
 #include "argocd/appset_generators.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 
 namespace driftlint {
 

@@ -1,6 +1,6 @@
 #include "argocd/appset_render.h"
 
-#include "argocd/fast_template.h"
+#include "gotemplate/fast_template.h"
 
 namespace driftlint {
 

@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "argocd/appset_budget.h"
-#include "argocd/go_template.h"
-#include "argocd/template_value.h"
+#include "gotemplate/go_template.h"
+#include "gotemplate/template_value.h"
 #include "argocd/yaml_edit.h"
 
 namespace driftlint {

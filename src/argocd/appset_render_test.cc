@@ -4,8 +4,8 @@
 #include <gtest/gtest.h>
 
 #include "argocd/appset_render.h"
-#include "argocd/fast_template.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/fast_template.h"
+#include "gotemplate/template_encode.h"
 
 namespace driftlint {
 namespace {

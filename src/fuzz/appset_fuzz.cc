@@ -6,9 +6,9 @@
 #include <memory>
 #include <string>
 
-#include "argocd/go_template.h"
+#include "gotemplate/go_template.h"
 #include "argocd/model.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string text(reinterpret_cast<const char*>(data), size);

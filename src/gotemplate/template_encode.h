@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "argocd/template_value.h"
+#include "gotemplate/template_value.h"
 #include "base/expected.h"
 
 namespace driftlint {

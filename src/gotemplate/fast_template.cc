@@ -1,4 +1,4 @@
-#include "argocd/fast_template.h"
+#include "gotemplate/fast_template.h"
 
 #include "base/strings.h"
 

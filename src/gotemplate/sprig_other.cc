@@ -6,9 +6,11 @@
 #include <cmath>
 #include <set>
 
-#include "argocd/go_template_ast.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/go_template_ast.h"
+#include "gotemplate/template_encode.h"
 #include "yaml/scalar.h"
+
+#include <nlohmann/json.hpp>
 
 namespace driftlint::gotmpl {
 
@@ -157,8 +159,10 @@ void add_defaults_and_encodings(FunctionTable& t) {
   t["toPrettyJson"] = {{A::Any}, false, [](Args& a) -> R { return str(to_json(a[0], {true, "  "})); }};
   t["toRawJson"] = {{A::Any}, false, [](Args& a) -> R { return str(to_json(a[0], {false, ""})); }};
   t["fromJson"] = {{A::String}, false, [](Args& a) -> R {
+    // Sprig swallows json.Unmarshal's error: no value.
+    if (!nlohmann::json::accept(a[0].str())) return TemplateValue::null();
     Expected<TemplateValue> v = value_from_yaml_text(a[0].str());
-    return v ? *v : TemplateValue::null();  // Sprig swallows the error
+    return v ? *v : TemplateValue::null();
   }};
   t["toYaml"] = {{A::Any}, false, [](Args& a) -> R { return str(to_yaml(a[0])); }};
   t["fromYaml"] = {{A::String}, false, [](Args& a) { return from_yaml(a, false); }};
@@ -249,7 +253,7 @@ bool known_unsupported_function(std::string_view name) {
       "b32enc", "b32dec", "chunk", "mustChunk", "bcrypt", "htpasswd", "genPrivateKey", "derivePassword",
       "buildCustomCert", "genCA", "genCAWithKey", "genSelfSignedCert", "genSelfSignedCertWithKey",
       "genSignedCert", "genSignedCertWithKey", "encryptAES", "decryptAES", "randBytes", "uuidv4", "semver",
-      "semverCompare", "regexQuoteMeta", "urlParse", "urlJoin", "js", "call", "hello",
+      "semverCompare", "regexQuoteMeta", "urlParse", "urlJoin", "hello",
   };
   return names.count(name) > 0;
 }

@@ -4,9 +4,10 @@
 // `{{ .name | trimPrefix "team-" }}`.
 #include <algorithm>
 
-#include "argocd/go_template.h"
-#include "argocd/go_template_ast.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/go_template.h"
+#include "gotemplate/go_strconv.h"
+#include "gotemplate/go_template_ast.h"
+#include "gotemplate/template_encode.h"
 #include "base/strings.h"
 
 namespace driftlint {
@@ -120,26 +121,22 @@ bool is_word_char(char c) {
          static_cast<unsigned char>(c) >= 0x80;
 }
 
-// strings.Title for ASCII: the first letter of every word upper-cased.
+// strings.Title: the first letter of every word upper-cased.
 std::string title(const std::string& s) {
-  std::string out = s;
+  std::string out;
   bool start = true;
-  for (char& c : out) {
-    if (start && c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
-    start = !is_word_char(c);
+  for (size_t at = 0; at < s.size();) {
+    Rune r = decode_rune(s, at);
+    if (r.value == kRuneError && r.size == 1) out += s[at];
+    else out += encode_rune(start ? to_upper(r.value) : r.value);
+    start = !is_word_char(s[at]);
+    at += r.size;
   }
   return out;
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-  return s;
-}
-
-std::string upper(std::string s) {
-  for (char& c : s) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
-  return s;
-}
+std::string lower(const std::string& s) { return map_case(s, false); }
+std::string upper(const std::string& s) { return map_case(s, true); }
 
 std::string indent(int64_t spaces, const std::string& text) {
   std::string pad(static_cast<size_t>(std::clamp<int64_t>(spaces, 0, 1000)), ' ');

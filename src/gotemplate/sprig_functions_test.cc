@@ -2,8 +2,8 @@
 // with what Sprig returns for the same input.
 #include <gtest/gtest.h>
 
-#include "argocd/go_template.h"
-#include "argocd/template_encode.h"
+#include "gotemplate/go_template.h"
+#include "gotemplate/template_encode.h"
 
 namespace driftlint {
 namespace {
@@ -99,7 +99,7 @@ TEST(SprigTest, Regex) {
   EXPECT_EQ(run("{{ regexReplaceAll \"(\\\\w+)-(\\\\w+)\" .cluster.name \"${2}_$1\" }}"), "eu_prod");
   EXPECT_EQ(run("{{ regexReplaceAll \"a*\" \"baaac\" \"-\" }}|{{ regexReplaceAllLiteral \"e\" \"eu\" \"$1\" }}"), "-b-c-|$1u");
   EXPECT_EQ(run("{{ regexSplit \"/+\" \"a//b/c\" -1 }}|{{ regexSplit \"/\" \"a/b/c\" 2 }}"), "[a b c]|[a b/c]");
-  EXPECT_EQ(run("{{ regexFind \"(\" \"x\" }}").find("error calling regexFind: regexp: Compile("), 68u);
+  EXPECT_EQ(run("{{ regexFind \"(\" \"x\" }}").find("error calling regexFind: error parsing regexp: missing closing ): `(`"), 68u);
 }
 
 TEST(SprigTest, ArgoCdNames) {

@@ -4,9 +4,10 @@
 // (applicationset/utils/utils.go). This engine follows Go's behaviour:
 // trim markers, field access on maps, pipelines, variables, if / else /
 // range / with, break and continue, string and number literals, Go's
-// builtins, the missingkey option and Go's error messages. `define`,
-// `template` and `block` are not supported; nor are Sprig functions that
-// read the clock, draw random numbers or need a network.
+// builtins, define / template / block, the missingkey option and Go's error
+// messages, checked against real Go (testdata/gotemplate/, GotemplateOracleTest).
+// Sprig functions that read the clock, draw random numbers or need a
+// network are refused with a message that says so.
 #pragma once
 
 #include <cstdint>
@@ -15,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "argocd/template_value.h"
+#include "gotemplate/template_value.h"
 #include "base/expected.h"
 
 namespace driftlint {

@@ -1,8 +1,8 @@
-#include "argocd/template_value.h"
+#include "gotemplate/template_value.h"
 
 #include <gtest/gtest.h>
 
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 
 namespace driftlint {
 namespace {

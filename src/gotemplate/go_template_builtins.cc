@@ -1,7 +1,8 @@
 // Go's text/template builtins (funcs.go): and, or, not, len, index, slice,
 // eq, ne, lt, le, gt, ge, print, printf, println, urlquery, html, with Go's
 // errors ("incompatible types for comparison", "index out of range: 3").
-#include "argocd/go_template_ast.h"
+#include "gotemplate/go_strconv.h"
+#include "gotemplate/go_template_ast.h"
 
 namespace driftlint::gotmpl {
 
@@ -175,6 +176,38 @@ std::string html_escape(const std::string& text) {
   return out;
 }
 
+// text/template's JSEscapeString (Go 1.19).
+std::string js_escape(const std::string& text) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (size_t at = 0; at < text.size();) {
+    Rune r = decode_rune(text, at);
+    char c = text[at];
+    at += r.size;
+    switch (r.value < 0x80 ? c : '\x01') {
+      case '\\': out += "\\\\"; continue;
+      case '\'': out += "\\'"; continue;
+      case '"': out += "\\\""; continue;
+      case '<': out += "\\u003C"; continue;
+      case '>': out += "\\u003E"; continue;
+      case '&': out += "\\u0026"; continue;
+      case '=': out += "\\u003D"; continue;
+      default: break;
+    }
+    if (r.value < 0x80 && r.value >= ' ') {
+      out += c;
+    } else if (r.value < ' ') {
+      out += std::string("\\u00") + hex[r.value >> 4] + hex[r.value & 15];
+    } else if (is_print(r.value)) {
+      out += text.substr(at - r.size, r.size);
+    } else {
+      out += "\\u";
+      for (int shift = r.value > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4) out += hex[(r.value >> shift) & 15];
+    }
+  }
+  return out;
+}
+
 Expected<TemplateValue> and_or(Args& args, bool is_or) {
   for (const TemplateValue& v : args) {
     if (go_truth(v) == is_or) return v;
@@ -213,13 +246,23 @@ void add_go_builtins(FunctionTable& t) {
   t["printf"] = {{A::String, A::Any}, true, [](Args& a) -> Expected<TemplateValue> {
     std::string format = a[0].str();
     a.erase(a.begin());
-    return TemplateValue::string(go_sprintf(format, a));
+    Expected<std::string> out = go_sprintf(format, a);
+    if (!out) return out.error();
+    return TemplateValue::string(std::move(*out));
   }};
   t["urlquery"] = {{A::Any}, true, [](Args& a) -> Expected<TemplateValue> {
     return TemplateValue::string(url_query_escape(escaper_text(a)));
   }};
   t["html"] = {{A::Any}, true, [](Args& a) -> Expected<TemplateValue> {
     return TemplateValue::string(html_escape(escaper_text(a)));
+  }};
+  t["js"] = {{A::Any}, true, [](Args& a) -> Expected<TemplateValue> {
+    return TemplateValue::string(js_escape(escaper_text(a)));
+  }};
+  // Data has no functions: Go's call always fails on it.
+  t["call"] = {{A::Value, A::Value}, true, [](Args& a) -> Expected<TemplateValue> {
+    if (a[0].is_nil()) return Error{"call of nil"};
+    return Error{"non-function of type " + go_type_name(a[0])};
   }};
 }
 

@@ -1,4 +1,4 @@
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 
 #include <charconv>
 #include <cmath>

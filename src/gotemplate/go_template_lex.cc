@@ -4,7 +4,7 @@
 #include <cstdlib>
 #include <unordered_map>
 
-#include "argocd/go_template_ast.h"
+#include "gotemplate/go_template_ast.h"
 
 namespace driftlint::gotmpl {
 
@@ -181,6 +181,12 @@ class Lexer {
       if (pos_ < in_.size() && (in_[pos_] == '+' || in_[pos_] == '-')) ++pos_;
       run("0123456789_");
     }
+    if (digits.size() == 23 && pos_ < in_.size() && (in_[pos_] == 'p' || in_[pos_] == 'P')) {
+      ++pos_;
+      if (pos_ < in_.size() && (in_[pos_] == '+' || in_[pos_] == '-')) ++pos_;
+      run("0123456789_");
+    }
+    if (pos_ < in_.size() && in_[pos_] == 'i') ++pos_;  // imaginary
     if (pos_ < in_.size() && is_alnum(in_[pos_])) {
       return fail("bad number syntax: \"" + std::string(in_.substr(start, pos_ + 1 - start)) + "\"");
     }

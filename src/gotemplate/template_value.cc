@@ -1,4 +1,4 @@
-#include "argocd/template_value.h"
+#include "gotemplate/template_value.h"
 
 #include <charconv>
 #include <cmath>

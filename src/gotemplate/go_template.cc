@@ -1,8 +1,8 @@
 // The parts of the Go template engine around its executor
 // (go_template_exec.cc): options, parsing, argument types.
-#include "argocd/go_template.h"
+#include "gotemplate/go_template.h"
 
-#include "argocd/go_template_ast.h"
+#include "gotemplate/go_template_ast.h"
 
 namespace driftlint {
 

@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "argocd/template_value.h"
+#include "gotemplate/template_value.h"
 #include "base/expected.h"
 
 namespace driftlint::gotmpl {
@@ -47,6 +47,19 @@ std::optional<std::string> unquote(std::string_view text);
 
 struct Pipeline;
 
+// A number literal as Go's parser reads it: which of int, uint and float it
+// can be, and what it is where no type is asked for (`ideal`, or the error).
+struct NumberLiteral {
+  bool is_int = false, is_uint = false, is_float = false;
+  int64_t i = 0;
+  uint64_t u = 0;
+  double f = 0;
+  TemplateValue ideal;
+  std::string ideal_error;
+};
+// An error reads as Go's ("illegal number syntax: \"1e400\"").
+Expected<NumberLiteral> parse_number_literal(std::string_view text);
+
 enum class ArgKind : uint8_t { Field, Variable, Dot, Nil, Constant, Identifier, Pipe };
 
 // One operand of a command: `.a.b`, `$x.a`, `.`, `nil`, a literal, a
@@ -59,6 +72,7 @@ struct Arg {
   bool number = false;              // Constant written as a number
   bool integral = false;            // ... and usable as an int (1, 1.0, 'a')
   int64_t int_value = 0;
+  std::string ideal_error;          // Constant: why it has no value untyped ("... overflows int")
   std::shared_ptr<Pipeline> pipe;   // Pipe
   std::string text;                 // as Go prints the node, for messages
   Place place;
@@ -76,17 +90,19 @@ struct Pipeline {
   int line = 1;
 };
 
-enum class NodeKind : uint8_t { Text, Action, If, Range, With, Break, Continue };
+enum class NodeKind : uint8_t { Text, Action, If, Range, With, Break, Continue, Template, Define };
 
 struct Node {
   NodeKind kind = NodeKind::Text;
-  std::string text;  // Text
+  std::string text;  // Text; Template and Define: the name
   Pipeline pipe;     // Action, If, Range, With
   std::vector<Node> body, otherwise;
   bool has_else = false;
   // If, With: the `{{else if}}` (`{{else with}}`) branches after this one,
   // each with its pipe and body, tried in order before `otherwise`.
   std::vector<Node> chain;
+  bool has_pipe = false;  // Template: `{{template "x" pipeline}}`
+  Place place;            // Template: where Go reports it, and how it prints
 };
 
 // Parameter types of a function, as Go's reflection checks arguments.
@@ -136,8 +152,9 @@ std::vector<std::string> sprig_strslice(const TemplateValue& value);
 int64_t sprig_int64(const TemplateValue& value);
 double sprig_float64(const TemplateValue& value);
 
-// Go's fmt.Sprintf for the verbs templates use (%s %v %d %q %x %f %t %%).
-std::string go_sprintf(std::string_view format, const std::vector<TemplateValue>& args);
+// Go's fmt.Sprintf (go_printf.cc); an error only for what driftlint cannot
+// know (%p of a map or list: an address).
+Expected<std::string> go_sprintf(std::string_view format, const std::vector<TemplateValue>& args);
 // fmt.Sprint: operands separated by a space when neither is a string.
 std::string go_sprint(const std::vector<TemplateValue>& args);
 

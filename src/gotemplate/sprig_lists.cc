@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <set>
 
-#include "argocd/go_template_ast.h"
+#include "gotemplate/go_template_ast.h"
 
 namespace driftlint::gotmpl {
 
@@ -134,7 +134,7 @@ R sprig_slice(Args& a) {
   int64_t size = static_cast<int64_t>((*l)->size());
   int64_t from = a.size() > 1 ? sprig_int64(a[1]) : 0;
   int64_t to = a.size() > 2 ? sprig_int64(a[2]) : size;
-  if (from < 0 || to > size || from > to) return Error{"runtime error: slice bounds out of range"};
+  if (from < 0 || to > size || from > to) return Error{"reflect.Value.Slice: slice index out of bounds"};
   return list_of(TemplateValue::List((*l)->begin() + from, (*l)->begin() + to));
 }
 

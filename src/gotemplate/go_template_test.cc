@@ -1,11 +1,11 @@
 // The Go template engine against what Go's text/template does with the same
 // template and data (expected outputs and messages follow Go 1.2x).
-#include "argocd/go_template.h"
-#include "argocd/go_template_ast.h"
+#include "gotemplate/go_template.h"
+#include "gotemplate/go_template_ast.h"
 
 #include <gtest/gtest.h>
 
-#include "argocd/template_encode.h"
+#include "gotemplate/template_encode.h"
 
 namespace driftlint {
 namespace {
@@ -63,8 +63,8 @@ TEST(GoTemplateTest, LiteralsAndPipelines) {
   EXPECT_EQ(run("{{ (index .path.segments 1) }}"), "team-a");
   EXPECT_EQ(run("{{ (.path).basename }}"), "web");
   EXPECT_EQ(run("{{ index .labels \"env\" }}/{{ index .labels \"nope\" }}"), "prod/<no value>");
-  EXPECT_EQ(run("{{ index .path.segments 3 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .path.segments...>: error calling index: reflect: slice index out of range");
-  EXPECT_EQ(run("{{ index .path.segments 5 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .path.segments...>: error calling index: index out of range: 5");
+  EXPECT_EQ(run("{{ index .path.segments 3 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .path.segments 3>: error calling index: reflect: slice index out of range");
+  EXPECT_EQ(run("{{ index .path.segments 5 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .path.segments 5>: error calling index: index out of range: 5");
   EXPECT_EQ(run("{{ index .missing 0 }}"), "ERROR: template: base:1:3: executing \"base\" at <index .missing 0>: error calling index: index of untyped nil");
   EXPECT_EQ(run("{{ len .list }} {{ len .name }} {{ len .labels }}"), "3 9 2");
   EXPECT_EQ(run("{{ print 1 2 \"a\" \"b\" 3 }}"), "1 2ab3");
@@ -137,7 +137,8 @@ TEST(GoTemplateTest, ParseErrorsReadAsGo) {
   EXPECT_EQ(run("{{if .enabled}}x"), "ERROR: template: base:1: unexpected EOF");
   EXPECT_EQ(run("{{end}}"), "ERROR: template: base:1: unexpected {{end}}");
   EXPECT_EQ(run("{{ \"a\" | \"b\" }}"), "ERROR: template: base:1: non executable command in pipeline stage 2");
-  EXPECT_EQ(run("{{ template \"x\" }}"), "ERROR: template: base:1: driftlint does not support {{template}} in ApplicationSet templates");
+  EXPECT_EQ(run("{{ template \"x\" }}"), "ERROR: template: base:1:12: executing \"base\" at <{{template \"x\"}}>: template \"x\" not defined");
+  EXPECT_EQ(run("{{ define \"x\" }}[{{ . }}]{{ end }}{{ template \"x\" .name }}"), "[Guestbook]");
   EXPECT_EQ(run("{{ break }}"), "ERROR: template: base:1: {{break}} outside {{range}}");
   EXPECT_EQ(run("x\n{{ }}"), "ERROR: template: base:2: missing value for command");
 }

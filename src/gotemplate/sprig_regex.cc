@@ -7,7 +7,7 @@
 #include <cctype>
 #include <memory>
 
-#include "argocd/go_template_ast.h"
+#include "gotemplate/go_template_ast.h"
 
 namespace driftlint::gotmpl {
 
@@ -16,11 +16,33 @@ namespace {
 using Args = std::vector<TemplateValue>;
 using R = Expected<TemplateValue>;
 
+// Go's regexp/syntax message for RE2's error: "missing closing ]: `[`".
+std::string go_regexp_error(const RE2& re) {
+  const char* what = "regexp/syntax: internal error";
+  switch (re.error_code()) {
+    case RE2::ErrorBadEscape: what = "invalid escape sequence"; break;
+    case RE2::ErrorBadCharClass: what = "invalid character class"; break;
+    case RE2::ErrorBadCharRange: what = "invalid character class range"; break;
+    case RE2::ErrorMissingBracket: what = "missing closing ]"; break;
+    case RE2::ErrorMissingParen: what = "missing closing )"; break;
+    case RE2::ErrorTrailingBackslash: what = "trailing backslash at end of expression"; break;
+    case RE2::ErrorRepeatArgument: what = "missing argument to repetition operator"; break;
+    case RE2::ErrorRepeatSize: what = "invalid repeat count"; break;
+    case RE2::ErrorRepeatOp: what = "invalid nested repetition operator"; break;
+    case RE2::ErrorBadPerlOp: what = "invalid or unsupported Perl syntax"; break;
+    case RE2::ErrorBadUTF8: what = "invalid UTF-8"; break;
+    case RE2::ErrorBadNamedCapture: what = "invalid named capture"; break;
+    case RE2::ErrorPatternTooLarge: what = "expression too large"; break;
+    default: break;
+  }
+  return std::string(what) + ": `" + re.error_arg() + "`";
+}
+
 Expected<std::unique_ptr<RE2>> compile(const std::string& pattern) {
   RE2::Options options;
   options.set_log_errors(false);
   auto re = std::make_unique<RE2>(pattern, options);
-  if (!re->ok()) return Error{"regexp: Compile(" + pattern + "): " + re->error()};
+  if (!re->ok()) return Error{"error parsing regexp: " + go_regexp_error(*re)};
   return re;
 }
 
