@@ -76,7 +76,7 @@ ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, con
   ArgoModel model;
   model.snapshot = snapshot;
   if (options.config) model.config = *options.config;
-  LoadIndex index(load);
+  const LoadIndex& index = load.index();
   index_repos(load, model);
   collect_cluster_kinds(load, snapshot, model);
   AppSetBudget budget(options.appset_limits);

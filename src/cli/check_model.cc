@@ -89,7 +89,7 @@ size_t render_root_charts(const LoadResult& load, const LoadIndex& index, const 
 // from the renderer), with Argo CD's build options; then what is applied.
 // Returns how many root charts `scope` left out.
 size_t render_the_rest(const LoadResult& load, const ArgoCdConfig& config, RootChartScope scope, CheckModel& model) {
-  LoadIndex index(load);
+  const LoadIndex& index = load.index();
   std::vector<const RenderOutput*> by_apps;
   for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
   add_outputs(model.renders, by_apps);
@@ -209,7 +209,7 @@ void build_with(const CheckOptions& o, const LoadResult& load, const Snapshot* c
 
 // The config chosen among what the built model sees.
 ArgoCdConfig config_seen_by(const LoadResult& load, const Snapshot* cluster, const CheckModel& model) {
-  LoadIndex index(load);
+  const LoadIndex& index = load.index();
   PartialObjects partial = partial_objects(load, index, model.renders);
   return choose_argocd_config(
       config_candidates(load, cluster, model.argo, model.renders.outputs, model.applied, partial.patches));

@@ -69,14 +69,17 @@ R arithmetic(Args& a, char op) {
   int64_t x = sprig_int64(a[0]);
   for (size_t i = 1; i < a.size(); ++i) {
     int64_t y = sprig_int64(a[i]);
+    // Go's int64 arithmetic wraps (two's complement); C++'s signed overflow is undefined.
+    auto ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
     switch (op) {
-      case '+': x += y; break;
-      case '-': x -= y; break;
-      case '*': x *= y; break;
+      case '+': x = static_cast<int64_t>(ux + uy); break;
+      case '-': x = static_cast<int64_t>(ux - uy); break;
+      case '*': x = static_cast<int64_t>(ux * uy); break;
       case '/':
       case '%':
         if (y == 0) return Error{"runtime error: integer divide by zero"};
-        x = op == '/' ? x / y : x % y;
+        if (y == -1) x = op == '/' ? static_cast<int64_t>(~ux + 1) : 0;  // INT64_MIN / -1 wraps in Go
+        else x = op == '/' ? x / y : x % y;
         break;
       case '>': x = std::max(x, y); break;
       case '<': x = std::min(x, y); break;
@@ -181,7 +184,7 @@ void add_defaults_and_encodings(FunctionTable& t) {
 void add_math_and_paths(FunctionTable& t) {
   using A = ArgType;
   t["add"] = {{A::Any}, true, [](Args& a) -> R { return a.empty() ? i64(0) : arithmetic(a, '+'); }};
-  t["add1"] = {{A::Any}, false, [](Args& a) -> R { return i64(sprig_int64(a[0]) + 1); }};
+  t["add1"] = {{A::Any}, false, [](Args& a) -> R { return i64(static_cast<int64_t>(static_cast<uint64_t>(sprig_int64(a[0])) + 1)); }};
   t["sub"] = {{A::Any, A::Any}, false, [](Args& a) { return arithmetic(a, '-'); }};
   t["mul"] = {{A::Any, A::Any}, true, [](Args& a) { return arithmetic(a, '*'); }};
   t["div"] = {{A::Any, A::Any}, false, [](Args& a) { return arithmetic(a, '/'); }};

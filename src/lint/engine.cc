@@ -101,6 +101,16 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
   with_suppressions.suppressions = &suppressions;
   with_suppressions.rule_ids = &ids;
   with_suppressions.catalog = &catalog;
+  // Rules that judge no policy test's fixtures (RuleInfo) see the objects without them.
+  LintContext without_tests = with_suppressions;
+  std::vector<const Manifest*> judged;
+  for (const Manifest* m : context.objects) {
+    if (!tests.fixtures.count(m->file)) judged.push_back(m);
+  }
+  without_tests.objects = judged;
+  auto context_of = [&](const ActiveRule& r) -> const LintContext& {
+    return r.rule->info().skips_policy_test_inputs ? without_tests : with_suppressions;
+  };
 
   // Rules only read the context (check() is const; the schema registry locks
   // its lazy compilation), so the first pass runs them in parallel, the
@@ -114,7 +124,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
                         [&](size_t i) { return rules[i].rule->info().expensive; });
   std::vector<std::vector<Finding>> found(rules.size());
   parallel_for(first_pass.size(), context.jobs,
-               [&](size_t k) { rules[first_pass[k]].rule->check(with_suppressions, found[first_pass[k]]); });
+               [&](size_t k) { rules[first_pass[k]].rule->check(context_of(rules[first_pass[k]]), found[first_pass[k]]); });
 
   LintOutput output;
   auto collect = [&](size_t i, bool after_suppressions) {
@@ -133,7 +143,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
   // unused-suppression needs the counts of the first pass.
   for (size_t i = 0; i < rules.size(); ++i) {
     if (!rules[i].rule->info().after_suppressions) continue;
-    rules[i].rule->check(with_suppressions, found[i]);
+    rules[i].rule->check(context_of(rules[i]), found[i]);
     collect(i, true);
   }
   std::stable_sort(output.findings.begin(), output.findings.end(), finding_less);

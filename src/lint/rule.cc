@@ -32,6 +32,13 @@ void locate_rendered(const LintContext& context, const Manifest& manifest, yaml:
 
 }  // namespace
 
+std::string rule_rationale(const RuleInfo& info) {
+  if (!info.skips_policy_test_inputs) return info.rationale;
+  return info.rationale +
+         " Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from there) are "
+         "test inputs, wrong or outdated on purpose and never deployed: not judged.";
+}
+
 Finding Rule::finding_at(const LintContext& context, const Manifest& manifest, yaml::Node at,
                          std::string message) const {
   const RuleInfo& i = info();

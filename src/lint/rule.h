@@ -50,10 +50,17 @@ struct RuleInfo {
   // Reads every manifest deeply (schema validation): started first when rules
   // run in parallel, so the others fill the remaining threads.
   bool expensive = false;
+  // Judges only objects outside policy tests: the engine hands the rule no
+  // object of a Kyverno CLI or Chainsaw test's fixtures (wrong or outdated on
+  // purpose, never deployed), and the rule's page says so.
+  bool skips_policy_test_inputs = false;
   // How often a finding is right (SARIF's and GitHub code scanning's
   // properties.precision: very-high, high, medium or low).
   std::string precision = "high";
 };
+
+// The rule's "why", with what the engine does for it (policy tests).
+std::string rule_rationale(const RuleInfo& info);
 
 struct RuleEntry;
 

@@ -4,6 +4,11 @@
 
 namespace driftlint {
 
+const LoadIndex& LoadResult::index() const {
+  std::call_once(*index_once_, [this] { index_ = std::make_shared<const LoadIndex>(*this); });
+  return *index_;
+}
+
 LoadIndex::LoadIndex(const LoadResult& load) {
   files_by_repo_.resize(load.repos.size());
   for (uint32_t f = 0; f < load.files.size(); ++f) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <future>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -75,6 +76,8 @@ struct LoadOptions {
 };
 
 
+class LoadIndex;
+
 struct LoadResult {
   std::vector<RepoInput> repos;
   std::vector<LoadedFile> files;
@@ -101,6 +104,13 @@ struct LoadResult {
   const Manifest* manifest_containing(uint32_t file, yaml::Position position) const;
 
   std::future<std::vector<std::string>> cache_written;
+
+  // The index of files and manifests (load/load_index.h), built once on
+  // first use and shared by every stage of the run: the model, the renderer
+  // and the rules. A load is complete before anything asks for it.
+  const LoadIndex& index() const;
+  mutable std::shared_ptr<const LoadIndex> index_;
+  mutable std::shared_ptr<std::once_flag> index_once_ = std::make_shared<std::once_flag>();
 };
 
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);

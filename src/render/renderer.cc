@@ -10,7 +10,7 @@
 namespace driftlint {
 
 ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
-    : load_(load), index_(load), options_(std::move(options)), sandbox_(options_.max_memory_bytes) {}
+    : load_(load), index_(load.index()), options_(std::move(options)), sandbox_(options_.max_memory_bytes) {}
 
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
   std::call_once(kustomize_probe_, [this] {

@@ -95,7 +95,7 @@ class ToolRenderer : public Renderer {
   const std::optional<RenderTool>& helm() const;
 
   const LoadResult& load_;
-  LoadIndex index_;
+  const LoadIndex& index_;
   ToolRendererOptions options_;
   std::map<std::string, std::unique_ptr<RenderOutput>> done_;  // by identity
   RenderSandbox sandbox_;

@@ -13,7 +13,7 @@ std::string rule_page_markdown(const RuleInfo& info) {
   md += "**Severity:** " + std::string(severity_name(info.default_severity)) +
         " · **Enabled by default:** " + (info.enabled_by_default ? "yes" : "no") + "\n\n";
   md += info.summary + "\n\n";
-  md += "## Why\n\n" + info.rationale + "\n\n";
+  md += "## Why\n\n" + rule_rationale(info) + "\n\n";
   md += "## What to do\n\n" + info.hint + "\n\n";
   md += "## Options\n\n";
   if (info.options.empty()) {
@@ -84,7 +84,7 @@ std::string rules_json() {
                      {"severity", std::string(severity_name(i.default_severity))},
                      {"enabledByDefault", i.enabled_by_default},
                      {"summary", i.summary},
-                     {"rationale", i.rationale},
+                     {"rationale", rule_rationale(i)},
                      {"hint", i.hint},
                      {"example", i.example},
                      {"options", options}});
@@ -95,7 +95,7 @@ std::string rules_json() {
 std::string rule_explanation(const RuleInfo& info) {
   std::string out = info.id + " (" + std::string(severity_name(info.default_severity)) +
                     (info.enabled_by_default ? "" : ", off by default") + ")\n\n";
-  out += info.summary + "\n\nWhy: " + info.rationale + "\n\nWhat to do: " + info.hint + "\n";
+  out += info.summary + "\n\nWhy: " + rule_rationale(info) + "\n\nWhat to do: " + info.hint + "\n";
   for (const RuleOption& o : info.options) {
     out += "\nOption " + o.name + " (" + o.type + "): " + o.description + "\n  default: " +
            o.default_value + "\n";

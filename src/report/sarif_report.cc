@@ -116,12 +116,12 @@ Json rule_descriptors(const ReportInput& input, std::map<std::string, size_t>& r
   Json rules = Json::array();
   for (const RuleInfo* r : input.rules) {
     rule_index[r->id] = rules.size();
-    Json help = {{"text", r->hint}, {"markdown", "**What to do:** " + r->hint + "\n\n" + r->rationale}};
+    Json help = {{"text", r->hint}, {"markdown", "**What to do:** " + r->hint + "\n\n" + rule_rationale(*r)}};
     Json tags = Json::array({"driftlint", r->needs_snapshot ? "cluster-drift" : "gitops"});
     Json rule = {{"id", r->id},
                  {"name", pascal(r->id)},
                  {"shortDescription", {{"text", r->summary}}},
-                 {"fullDescription", {{"text", r->summary + " " + r->rationale}}}};
+                 {"fullDescription", {{"text", r->summary + " " + rule_rationale(*r)}}}};
     if (!input.help_uri_base.empty()) rule["helpUri"] = input.help_uri_base + r->id + ".md";
     rule["help"] = std::move(help);
     rule["defaultConfiguration"] = {{"level", level(r->default_severity)}};

@@ -46,13 +46,11 @@ const RuleInfo& DeprecatedApiRule::static_info() {
           "may not exist yet); at or past it: a notice; at or past the release that stops serving it: "
           "an error. When no release is found (the component is installed from another repo) the entry "
           "is reported as a notice that says the installed version is unknown: the deprecation is real "
-          "upstream and the upgrade will meet it, so it is kept in view rather than hidden. "
-          "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names "
-          "from there) are test inputs, often outdated on purpose (a test of a policy that denies "
-          "removed APIs): not judged.",
+          "upstream and the upgrade will meet it, so it is kept in view rather than hidden.",
       .hint = "Move to the replacement named in the message before upgrading the component.",
       .example = "apiVersion: kueue.x-k8s.io/v1beta1\nkind: ClusterQueue\nmetadata:\n  name: team-a\nspec:\n  cohort: gpu-pool\n",
-      .options = {}};
+      .options = {},
+      .skips_policy_test_inputs = true};
   return info;
 }
 
@@ -86,7 +84,6 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
   };
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (context.is_policy_test_input(m)) continue;  // a policy test's input, outdated on purpose
     yaml::Node at = m.root.key_node("apiVersion");
     if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
       if (auto verdict = judge(a->when)) {

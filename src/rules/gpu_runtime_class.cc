@@ -39,16 +39,15 @@ const RuleInfo& GpuRuntimeClassRule::static_info() {
           "`accelerators`. Kinds whose pod spec cannot set the class (KServe's ServingRuntime, Tekton "
           "steps, a Spark driver without `template`) and Argo Workflows templates (set through "
           "`podSpecPatch`; an object a `resource` template creates is read as that object) are not "
-          "judged, nor DRA claims (they reach the GPU through CDI, not a runtime class). "
-          "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
-          "there) are test inputs, wrong on purpose and never deployed: not judged.",
+          "judged, nor DRA claims (they reach the GPU through CDI, not a runtime class).",
       .hint = "Set `runtimeClassName` to the cluster's NVIDIA RuntimeClass (the message names it) in the pod "
               "template of every GPU workload.",
       .example = "apiVersion: node.k8s.io/v1\nkind: RuntimeClass\nmetadata: {name: nvidia}\nhandler: nvidia\n"
                  "---\napiVersion: batch/v1\nkind: Job\nmetadata: {name: train}\nspec:\n  template:\n"
                  "    spec:\n      containers:\n      - name: train\n        image: "
                  "registry.example/train:1.0\n        resources: {limits: {nvidia.com/gpu: 1}}\n",
-      .options = {}};
+      .options = {},
+      .skips_policy_test_inputs = true};
   return info;
 }
 
@@ -135,7 +134,6 @@ void GpuRuntimeClassRule::check(const LintContext& context, std::vector<Finding>
   bool looked = false;
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (context.is_policy_test_input(m)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       if (!pod.pod_spec.is_map() || !pod.sets_runtime_class || pod.containers.empty()) continue;
       yaml::Node runtime_class = pod.pod_spec.get("runtimeClassName");

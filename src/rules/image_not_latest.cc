@@ -40,12 +40,12 @@ const RuleInfo& ImageNotLatestRule::static_info() {
           "suppressed finding (`--show-suppressed`). A file judged as it is because a kustomize build "
           "reading it failed is not judged on an image its own kustomization pins with `images:` "
           "(`newTag` that is not a moving tag, or `digest`); one it rewrites to a moving tag "
-          "(kueue's `newTag: main`) is reported with that tag. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
-          "there) are test inputs, wrong on purpose and never deployed: not judged.",
+          "(kueue's `newTag: main`) is reported with that tag.",
       .hint = "Pin the image to a version tag or, better, a digest (`image@sha256:...`).",
       .example = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api}\nspec:\n  template:\n"
                  "    spec:\n      containers:\n      - {name: api, image: registry.example/api:latest}\n",
-      .options = {}};
+      .options = {},
+      .skips_policy_test_inputs = true};
   return info;
 }
 
@@ -89,18 +89,18 @@ bool read_by_failed_build(const LintContext& context, const LoadedFile& file) {
 // image (a kubebuilder `controller:latest` set to a release), when that
 // kustomization lists the file; else an invalid node. Not rendering at all
 // (--no-render, no kustomize) judges files as they are.
-yaml::Node kustomization_image(const LintContext& context, std::unique_ptr<LoadIndex>& index, const Manifest& m,
+yaml::Node kustomization_image(const LintContext& context, const Manifest& m,
                                const ImageReference& ref) {
   if (m.rendered()) return {};
   const LoadedFile& file = context.load.file_of(m);
   if (!read_by_failed_build(context, file)) return {};
-  if (!index) index = std::make_unique<LoadIndex>(context.load);
+  const LoadIndex& index = context.load.index();
   size_t slash = file.path.rfind('/');
   std::string folder = slash == std::string::npos ? "" : file.path.substr(0, slash);
   std::string name = slash == std::string::npos ? file.path : file.path.substr(slash + 1);
-  auto kustomization = index->kustomization_in(file.repo, folder);
+  auto kustomization = index.kustomization_in(file.repo, folder);
   if (!kustomization) return {};
-  yaml::Node k = index->build_file(*kustomization);
+  yaml::Node k = index.build_file(*kustomization);
   bool listed = false;
   for (yaml::Node r : k.get("resources").elements()) listed = listed || r.text() == name || r.text() == "./" + name;
   if (!listed) return {};
@@ -128,10 +128,8 @@ std::optional<std::string> unpinned_because(const ImageReference& ref, yaml::Nod
 
 void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>& out) const {
   std::map<uint32_t, Placeholders> placeholders;  // by file, in file order
-  std::unique_ptr<LoadIndex> index;                // made when first needed
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (context.is_policy_test_input(m)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         if (!c.image.is_scalar() || c.image.is_null()) continue;
@@ -142,7 +140,7 @@ void ImageNotLatestRule::check(const LintContext& context, std::vector<Finding>&
           continue;
         }
         if (!ref->unpinned() && !ref->digest.empty()) continue;
-        std::optional<std::string> why = unpinned_because(*ref, kustomization_image(context, index, m, *ref));
+        std::optional<std::string> why = unpinned_because(*ref, kustomization_image(context, m, *ref));
         if (!why) continue;
         std::string message = who(pod, c) + " in " + pod.location + " runs image " +
                               quote_for_message(c.image.text()) + ", which is not pinned: " + *why;

@@ -65,8 +65,7 @@ const RuleInfo& InteractiveSleepRule::static_info() {
           "(\"4 google.com/tpu\"). Pod templates are found in every workload kind driftlint knows "
           "(see docs/pod-templates.md). The command, args and (for Argo script templates and Tekton "
           "steps) the script are joined with spaces and searched with the configured "
-          "RE2 patterns. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
-          "there) are test inputs, wrong on purpose and never deployed: not judged.",
+          "RE2 patterns.",
       .hint = "Run the real workload as the container command so the pod ends when the work does; "
               "for interactive work use a time-limited session (activeDeadlineSeconds) or a "
               "CPU-only pod.",
@@ -76,7 +75,8 @@ const RuleInfo& InteractiveSleepRule::static_info() {
       .options = {{"patterns", "list of RE2 patterns (searched, not anchored)",
                    "['\\bsleep\\s+(infinity|inf)\\b', '\\btail\\s+-f\\s+/dev/null\\b', "
                    "'\\bwhile\\s+(true|:)\\s*;?\\s*do\\s+sleep\\b', '\\bsleep\\s+[0-9]{6,}\\b']",
-                   "Commands that only idle. Setting this replaces the defaults."}}};
+                   "Commands that only idle. Setting this replaces the defaults."}},
+      .skips_policy_test_inputs = true};
   return info;
 }
 
@@ -109,7 +109,6 @@ void InteractiveSleepRule::check(const LintContext& context, std::vector<Finding
   ContainerGpus gpu_requests(context.gpu, context.objects);
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (context.is_policy_test_input(m)) continue;
     for (const PodTemplateView& pod : pod_templates(m)) {
       for (const ContainerView& c : pod.containers) {
         auto gpus = gpu_requests.of(pod, c, m.id.ns);

@@ -28,14 +28,14 @@ const RuleInfo& NamespaceGpuQuotaRule::static_info() {
           "The rule reads `spec.hard` keys with the `requests.` prefix or bare that match "
           "`accelerators` (default `nvidia\\.com/gpu`, `nvidia\\.com/mig-.+`, `amd\\.com/gpu`, "
           "`gpu\\.intel\\.com/.+`, `google\\.com/tpu`, `habana\\.ai/gaudi`, `aws\\.amazon\\.com/neuron.*`), "
-          "and names the resource it limits. " "Files of a policy test (a Kyverno CLI or Chainsaw test's folder and the files it names from "
-          "there) are test inputs, wrong on purpose and never deployed: not judged.",
+          "and names the resource it limits.",
       .hint = "Limit GPUs per submitter with a Kueue ClusterQueue and LocalQueue, or with a "
               "submitter-specific workflow semaphore; keep namespace quotas for namespaces that "
               "belong to one team.",
       .example = "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: gpus\n  namespace: "
                  "argo-workflows\nspec:\n  hard:\n    requests.nvidia.com/gpu: \"4\"\n",
-      .options = {}};
+      .options = {},
+      .skips_policy_test_inputs = true};
   return info;
 }
 
@@ -52,7 +52,7 @@ void NamespaceGpuQuotaRule::check(const LintContext& context, std::vector<Findin
   }
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    if (!m.id.group.empty() || m.id.kind != "ResourceQuota" || context.is_policy_test_input(m)) continue;
+    if (!m.id.group.empty() || m.id.kind != "ResourceQuota") continue;
     yaml::Node hard = m.root.path({"spec", "hard"});
     for (auto [key, value] : hard.entries()) {
       auto resource = context.gpu.quota_gpu_resource(key.text());

@@ -59,7 +59,7 @@ struct Judged {
 // render/render_set.h); a Chainsaw test's assertions are not objects, and
 // its updates of an object are partial.
 std::vector<Judged> to_judge(const LintContext& context) {
-  LoadIndex index(context.load);
+  const LoadIndex& index = context.load.index();
   PartialObjects partial;
   if (context.renders) partial = partial_objects(context.load, index, *context.renders);
   const ChainsawFiles& tests = *context.policy_tests;
