@@ -14,6 +14,7 @@
 #include "base/files.h"
 #include "cli/report_environment.h"
 #include "base/strings.h"
+#include "cli/base_findings_cache.h"
 #include "cli/check_config.h"
 #include "config/config_trust.h"
 #include "lint/fingerprint.h"
@@ -265,9 +266,25 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   LoadOptions options = head.load_options;
   options.reuse = &parsed;
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
+  // The base's load stays (config-weakened reads it); its model and rules
+  // run only when its findings are not in the cache.
+  std::string cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  std::optional<std::string> key =
+      base_findings_key(o, {&setup.config, setup.base_config.get(), setup.head_config.get()}, run.load->repos);
+  if (key && run.load->errors.empty()) {
+    if (std::optional<std::vector<Finding>> cached = read_base_findings(cache_dir, *key)) {
+      run.findings = std::make_unique<CheckFindings>();
+      run.findings->lint.findings = std::move(*cached);
+      run.findings_from_cache = true;
+      return run;
+    }
+  }
   unsigned jobs = head.load_options.jobs;
   run.model = build_model(o, *run.load, head.cluster(), jobs);
   run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs));
+  if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
+    write_base_findings(cache_dir, *key, run.findings->lint.findings);
+  }
   return run;
 }
 

@@ -88,6 +88,7 @@ struct BaseRun {
   std::unique_ptr<LoadResult> load;  // on the heap: the model points into it
   CheckModel model;
   std::unique_ptr<CheckFindings> findings;
+  bool findings_from_cache = false;  // base_findings_cache.h: no model, no rules ran
   std::vector<std::string> errors;  // the base could not be read
   std::vector<std::string> notes;   // repos read as they are at the base
 };

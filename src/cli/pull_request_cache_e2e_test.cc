@@ -1,0 +1,94 @@
+// A pull-request run keeps its base's findings (cli/base_findings_cache.h):
+// the next run on the same base reads them instead of modelling and linting
+// the base again, and gives the same verdict; anything in the key that
+// changes runs the base again.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
+#include "testing/cli_driver.h"
+#include "testing/git_repo.h"
+
+namespace driftlint {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PullRequestCacheTest : public ::testing::Test {
+ protected:
+  PullRequestCacheTest() : repo_(workspace_.path_of("infra")) {
+    // An old error (a key set twice) that the change leaves alone.
+    repo_.write("apps/a/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: s}\ndata:\n  a: \"1\"\n  a: \"2\"\n");
+    repo_.write("apps/b/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {a: '1'}\n");
+    repo_.commit_all("base");
+    repo_.write("apps/b/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {a: '2'}\n");
+    repo_.commit_all("unrelated");
+  }
+  Outcome pull_request(std::vector<std::string> extra) {
+    std::vector<std::string> args = {"check", "--repo", "infra=infra@HEAD", "--changed-since", "HEAD~1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run_driftlint(args, workspace_);
+  }
+  std::vector<fs::path> kept() const {
+    std::vector<fs::path> out;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(cache_ / "base-findings", ec)) out.push_back(e.path());
+    return out;
+  }
+  Workspace workspace_;
+  TestGitRepo repo_;
+  fs::path cache_ = workspace_.path_of("cache");
+};
+
+TEST_F(PullRequestCacheTest, AKeptBaseGivesTheSameVerdict) {
+  Outcome fresh = pull_request({"--no-cache"});
+  EXPECT_EQ(fresh.exit_code, 0) << fresh.err;
+  EXPECT_TRUE(kept().empty()) << "--no-cache keeps nothing";
+  Outcome first = pull_request({"--cache-dir", cache_.string()});
+  ASSERT_EQ(kept().size(), 1u);
+  Outcome second = pull_request({"--cache-dir", cache_.string()});
+  EXPECT_EQ(first.out, fresh.out);
+  EXPECT_EQ(second.out, fresh.out);
+  EXPECT_EQ(second.exit_code, 0) << second.err;
+}
+
+// The kept findings are what the second run compares with: emptied, the old
+// error is no longer "already there" and fails the run. So they are read.
+TEST_F(PullRequestCacheTest, TheKeptFindingsAreWhatTheNextRunReads) {
+  pull_request({"--cache-dir", cache_.string()});
+  ASSERT_EQ(kept().size(), 1u);
+  fs::path file = kept().front();
+  std::ifstream in(file);
+  nlohmann::json kept_json = nlohmann::json::parse(in);
+  in.close();
+  EXPECT_EQ(kept_json["findings"].size(), 1u);
+  kept_json["findings"] = nlohmann::json::array();
+  std::ofstream(file) << kept_json.dump();
+  Outcome r = pull_request({"--cache-dir", cache_.string()});
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("[duplicate-key]"), std::string::npos) << r.out;
+  // Damaged, it is not used: the base runs again.
+  std::ofstream(file) << "{\"key\": ";
+  Outcome again = pull_request({"--cache-dir", cache_.string()});
+  EXPECT_EQ(again.exit_code, 0) << again.out;
+}
+
+// Another option, another key: the base runs again and is kept apart.
+TEST_F(PullRequestCacheTest, AnotherOptionIsAnotherKey) {
+  pull_request({"--cache-dir", cache_.string()});
+  pull_request({"--cache-dir", cache_.string(), "--disable", "not-deployed"});
+  EXPECT_EQ(kept().size(), 2u);
+  // A repo with no commit is read as it is at the base too, and may change: never kept.
+  fs::remove_all(cache_);
+  workspace_.write("plain/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: p}\ndata: {a: '1'}\n");
+  Outcome r = run_driftlint({"check", "infra", "plain", "--changed-since", "HEAD~1", "--cache-dir", cache_.string()},
+                            workspace_);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(kept().empty());
+}
+
+}  // namespace
+}  // namespace driftlint
