@@ -14,7 +14,7 @@
 
 extern char** environ;
 
-namespace driftlint {
+namespace driftlint::cli {
 
 namespace {
 
@@ -59,10 +59,14 @@ std::string path_hash(const std::string& path) {
   return hex64(fnv1a(out));
 }
 
-// driftlint's own binary: its rules and their code are what it is.
-const std::string& binary_hash() {
-  static const std::string hash = content_hash("/proc/self/exe");
-  return hash;
+// driftlint's own binary, whose code is its rules: by place, size and time
+// (a rebuilt or replaced binary is another one; reading 30 MB to be sure
+// would cost more than the base it saves on a small repo).
+std::string binary_identity() {
+  struct stat st;
+  if (::stat("/proc/self/exe", &st) != 0) return "unknown";
+  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +
+         std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
 }
 
 // The render tools the base run would find on PATH, by place, size and time.
@@ -181,7 +185,7 @@ Finding from_json(const Json& j) {
 std::optional<std::string> base_findings_key(const CheckOptions& o, const std::vector<const Config*>& configs,
                                              const std::vector<RepoInput>& base_repos) {
   if (o.with_diff || o.no_cache) return std::nullopt;
-  std::string key = "driftlint " DRIFTLINT_VERSION " " + binary_hash() + "\n";
+  std::string key = "driftlint " DRIFTLINT_VERSION " " + binary_identity() + "\n";
   for (const RepoInput& r : base_repos) {
     // Only a repo read at a commit is the same on the next run.
     std::string identity = r.tree ? r.tree->cache_identity() : "";
@@ -201,26 +205,27 @@ bool worth_caching(const std::vector<std::string>& load_errors, const std::vecto
   return std::none_of(findings.begin(), findings.end(), [](const Finding& f) { return f.rule == "render-failed"; });
 }
 
-std::optional<std::vector<Finding>> read_base_findings(const std::string& cache_dir, const std::string& key) {
+std::optional<KeptBase> read_base_findings(const std::string& cache_dir, const std::string& key) {
   Expected<std::string> text = read_regular_file(file_of(cache_dir, key), 1ull << 30);
   if (!text) return std::nullopt;
   try {
     Json j = Json::parse(*text);
     if (j.at("key") != key) return std::nullopt;  // another key with the same hash
-    std::vector<Finding> out;
-    for (const Json& f : j.at("findings")) out.push_back(from_json(f));
+    KeptBase out;
+    for (const Json& f : j.at("findings")) out.findings.push_back(from_json(f));
+    out.suppressions = j.at("suppressions").get<std::map<std::string, size_t>>();
     return out;
   } catch (const std::exception&) {
     return std::nullopt;  // damaged: the base runs
   }
 }
 
-void write_base_findings(const std::string& cache_dir, const std::string& key, const std::vector<Finding>& findings) {
-  Json j = {{"key", key}, {"findings", Json::array()}};
-  for (const Finding& f : findings) j["findings"].push_back(to_json(f));
+void write_base_findings(const std::string& cache_dir, const std::string& key, const KeptBase& base) {
+  Json j = {{"key", key}, {"findings", Json::array()}, {"suppressions", base.suppressions}};
+  for (const Finding& f : base.findings) j["findings"].push_back(to_json(f));
   std::string path = file_of(cache_dir, key);
   if (!make_private_directory(cache_dir, false) || !make_private_directory(fs::path(path).parent_path().string(), true)) return;
   write_file_atomically(path, j.dump());
 }
 
-}  // namespace driftlint
+}  // namespace driftlint::cli

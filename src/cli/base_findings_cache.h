@@ -7,6 +7,7 @@
 // failed base, the rendered diff asked for) means no cache.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,15 +17,22 @@
 #include "lint/finding.h"
 #include "load/repo_inputs.h"
 
-namespace driftlint {
+namespace driftlint::cli {
 
 // What the base's findings depend on, as text; nullopt when they must not be cached.
 std::optional<std::string> base_findings_key(const CheckOptions& o, const std::vector<const Config*>& configs,
                                              const std::vector<RepoInput>& base_repos);
 
-// The findings stored under `key` in the cache folder, when they are there
-// whole and were stored under exactly this key.
-std::optional<std::vector<Finding>> read_base_findings(const std::string& cache_dir, const std::string& key);
+// What is kept of a base: its findings, and its in-source suppressions
+// counted by key (lint/suppressions.h), which config-weakened compares with.
+struct KeptBase {
+  std::vector<Finding> findings;
+  std::map<std::string, size_t> suppressions;
+};
+
+// What is stored under `key` in the cache folder, when it is there whole
+// and was stored under exactly this key.
+std::optional<KeptBase> read_base_findings(const std::string& cache_dir, const std::string& key);
 
 // Whether a base run's findings may be kept: not when it met a problem (input
 // errors) or a render failed (a time limit is this run's, not the commit's).
@@ -33,6 +41,6 @@ bool worth_caching(const std::vector<std::string>& load_errors, const std::vecto
 
 // Stores them (atomically: a temporary file renamed); a failure is ignored,
 // as the cache only saves time.
-void write_base_findings(const std::string& cache_dir, const std::string& key, const std::vector<Finding>& findings);
+void write_base_findings(const std::string& cache_dir, const std::string& key, const KeptBase& base);
 
-}  // namespace driftlint
+}  // namespace driftlint::cli

@@ -18,6 +18,7 @@
 #include "cli/check_config.h"
 #include "config/config_trust.h"
 #include "lint/fingerprint.h"
+#include "lint/suppressions.h"
 #include "load/base_revision.h"
 #include "load/repo_inputs.h"
 #include "report/diff_report.h"
@@ -240,8 +241,8 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   context.schemas = &schemas;
   context.jobs = jobs;
   PullRequestBase pull_request;
-  if (base && base->load) {
-    pull_request.base_load = base->load.get();
+  if (base && base->findings) {
+    pull_request.base_suppressions = &base->suppressions;
     pull_request.base_config = setup.base_config ? setup.base_config.get() : &setup.config;
     pull_request.head_config = setup.head_config ? setup.head_config.get() : &setup.config;
     context.pull_request = &pull_request;
@@ -262,28 +263,27 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
     return run;
   }
   run.notes = std::move(repos->notes);
+  // A kept base (base_findings_cache.h) is neither loaded, nor modelled, nor linted.
+  std::string cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  std::optional<std::string> key =
+      base_findings_key(o, {&setup.config, setup.base_config.get(), setup.head_config.get()}, repos->repos);
+  if (std::optional<KeptBase> kept = key ? read_base_findings(cache_dir, *key) : std::nullopt) {
+    run.findings = std::make_unique<CheckFindings>();
+    run.findings->lint.findings = std::move(kept->findings);
+    run.suppressions = std::move(kept->suppressions);
+    run.findings_from_cache = true;
+    return run;
+  }
   std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(head.load);
   LoadOptions options = head.load_options;
   options.reuse = &parsed;
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
-  // The base's load stays (config-weakened reads it); its model and rules
-  // run only when its findings are not in the cache.
-  std::string cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
-  std::optional<std::string> key =
-      base_findings_key(o, {&setup.config, setup.base_config.get(), setup.head_config.get()}, run.load->repos);
-  if (key && run.load->errors.empty()) {
-    if (std::optional<std::vector<Finding>> cached = read_base_findings(cache_dir, *key)) {
-      run.findings = std::make_unique<CheckFindings>();
-      run.findings->lint.findings = std::move(*cached);
-      run.findings_from_cache = true;
-      return run;
-    }
-  }
   unsigned jobs = head.load_options.jobs;
   run.model = build_model(o, *run.load, head.cluster(), jobs);
   run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs));
+  run.suppressions = in_source_suppressions(*run.load);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
-    write_base_findings(cache_dir, *key, run.findings->lint.findings);
+    write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});
   }
   return run;
 }
@@ -310,8 +310,8 @@ void compare_to_base(const CheckOptions& o, const CheckInputs& head, const Check
   if (o.changed_since.empty()) return;
   append(findings.errors, std::move(base.errors));
   findings.changed_notes = std::move(base.notes);
-  if (!base.load) return;
-  if (o.with_diff) {
+  if (!base.findings) return;
+  if (o.with_diff && base.load) {
     findings.rendered_diff = diff_markdown(diff_apps(base.model.argo, *base.load, head_model.argo, head.load)) + "\n" +
                              plan_summary_markdown(build_plan({head_model.argo, head.load, &base.model.argo, base.load.get(),
                                                                join(o.changed_since, ", "), head.cluster()}));

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <future>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -85,10 +86,11 @@ struct CheckFindings {
 // revision, read from its object database (unchanged files parsed once,
 // shared with the head's load), modelled and linted.
 struct BaseRun {
-  std::unique_ptr<LoadResult> load;  // on the heap: the model points into it
+  std::unique_ptr<LoadResult> load;  // on the heap: the model points into it; null when kept
   CheckModel model;
   std::unique_ptr<CheckFindings> findings;
-  bool findings_from_cache = false;  // base_findings_cache.h: no model, no rules ran
+  bool findings_from_cache = false;  // base_findings_cache.h: not loaded, no model, no rules ran
+  std::map<std::string, size_t> suppressions;  // its in-source suppressions, for config-weakened
   std::vector<std::string> errors;  // the base could not be read
   std::vector<std::string> notes;   // repos read as they are at the base
 };

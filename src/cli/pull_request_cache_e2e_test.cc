@@ -76,6 +76,19 @@ TEST_F(PullRequestCacheTest, TheKeptFindingsAreWhatTheNextRunReads) {
   EXPECT_EQ(again.exit_code, 0) << again.out;
 }
 
+// A kept base is not loaded: config-weakened compares the head's suppressions
+// with the counts kept with it, and says the same on the second run.
+TEST_F(PullRequestCacheTest, AnAddedSuppressionIsSeenWithAKeptBase) {
+  repo_.write("apps/b/cm.yaml", "# driftlint:ignore duplicate-key -- generated upstream\n"
+                                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata:\n  a: \"1\"\n  a: \"2\"\n");
+  repo_.commit_all("silence a new duplicate");
+  Outcome first = pull_request({"--cache-dir", cache_.string()});
+  Outcome second = pull_request({"--cache-dir", cache_.string()});
+  EXPECT_NE(first.out.find("adds a driftlint:ignore comment silencing duplicate-key"), std::string::npos) << first.out;
+  EXPECT_EQ(second.out, first.out);
+  EXPECT_EQ(second.exit_code, first.exit_code);
+}
+
 // Another option, another key: the base runs again and is kept apart.
 TEST_F(PullRequestCacheTest, AnotherOptionIsAnotherKey) {
   pull_request({"--cache-dir", cache_.string()});

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -70,7 +71,8 @@ struct RuleEntry;
 struct PullRequestBase {
   const Config* base_config = nullptr;  // driftlint.yaml at the base revision
   const Config* head_config = nullptr;  // as the change has it
-  const LoadResult* base_load = nullptr;  // the repos at the base revision
+  // The base's in-source suppressions, counted (lint/suppressions.h).
+  const std::map<std::string, size_t>* base_suppressions = nullptr;
 };
 
 // Everything a rule may read. Built once per run.

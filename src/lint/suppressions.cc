@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "base/glob.h"
+#include "base/strings.h"
 
 namespace driftlint {
 
@@ -99,6 +100,22 @@ void SuppressionIndex::apply(Finding& f) {
                                      : s.reason + " (" + s.describe() + ")";
     return;
   }
+}
+
+std::string suppression_key(const LoadResult& load, const Suppression& s) {
+  const LoadedFile& file = load.files[*s.file];
+  std::vector<std::string> rules = s.rules;
+  std::sort(rules.begin(), rules.end());
+  return load.repo_name(file.repo) + "\n" + file.path + "\n" + s.describe() + "\n" + join(rules, ",") + "\n" + s.reason;
+}
+
+std::map<std::string, size_t> in_source_suppressions(const LoadResult& load) {
+  std::map<std::string, size_t> out;
+  SuppressionIndex index(load, Config{});
+  for (const Suppression& s : index.all()) {
+    if (s.in_source()) ++out[suppression_key(load, s)];
+  }
+  return out;
 }
 
 }  // namespace driftlint

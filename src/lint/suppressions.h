@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,15 @@ class SuppressionIndex {
   const LoadResult& load_;
   std::vector<Suppression> suppressions_;
 };
+
+// A suppression written in a manifest, by its file, form, rules and reason
+// (not its line: lines shift).
+std::string suppression_key(const LoadResult& load, const Suppression& s);
+
+// The in-source suppressions (comments and annotations) of a load, counted by
+// key: what a pull-request run's base had, for config-weakened. Kept with
+// the base's findings, so a kept base is not loaded at all.
+std::map<std::string, size_t> in_source_suppressions(const LoadResult& load);
 
 // The annotation that suppresses findings on an object.
 constexpr std::string_view kIgnoreAnnotation = "driftlint.io/ignore";

@@ -114,13 +114,6 @@ std::string describe_ignore(const IgnoreEntry& e) {
   return out;
 }
 
-// A suppression in a manifest: its file, form, rules and reason (its line aside: lines shift).
-std::string suppression_key(const LoadResult& load, const Suppression& s) {
-  const LoadedFile& file = load.files[*s.file];
-  std::vector<std::string> rules = s.rules;
-  std::sort(rules.begin(), rules.end());
-  return load.repo_name(file.repo) + "\n" + file.path + "\n" + s.describe() + "\n" + join(rules, ",") + "\n" + s.reason;
-}
 
 }  // namespace
 
@@ -167,12 +160,7 @@ void ConfigWeakenedRule::added_ignores(const PullRequestBase& pr, std::vector<Fi
 }
 
 void ConfigWeakenedRule::added_suppressions(const LintContext& context, std::vector<Finding>& out) const {
-  const LoadResult& base_load = *context.pull_request->base_load;
-  std::map<std::string, size_t> at_base;
-  SuppressionIndex base(base_load, Config{});
-  for (const Suppression& s : base.all()) {
-    if (s.in_source()) ++at_base[suppression_key(base_load, s)];
-  }
+  std::map<std::string, size_t> at_base = *context.pull_request->base_suppressions;
   for (const Suppression& s : context.suppressions->all()) {
     if (!s.in_source()) continue;
     size_t& left = at_base[suppression_key(context.load, s)];
