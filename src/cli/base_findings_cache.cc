@@ -185,6 +185,10 @@ Finding from_json(const Json& j) {
 std::optional<std::string> base_findings_key(const CheckOptions& o, const std::vector<const Config*>& configs,
                                              const std::vector<RepoInput>& base_repos) {
   if (o.with_diff || o.no_cache) return std::nullopt;
+  // Standard input is read once and leaves nothing to compare with next time.
+  if (std::count(o.snapshots.begin(), o.snapshots.end(), "-") || std::count(o.paths.begin(), o.paths.end(), "-")) {
+    return std::nullopt;
+  }
   std::string key = "driftlint " DRIFTLINT_VERSION " " + binary_identity() + "\n";
   for (const RepoInput& r : base_repos) {
     // Only a repo read at a commit is the same on the next run.
