@@ -196,6 +196,15 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   }
   append(in.errors, std::move(resolved.errors));
   in.repo_notes = std::move(resolved.notes);
+  // Whether a work tree has uncommitted changes shows in JSON and Markdown
+  // reports and counts against a snapshot's live revision: then `git status`
+  // runs beside the load; else only if something asks.
+  bool reports_dirty = std::any_of(o.outputs.begin(), o.outputs.end(), [](const OutputSpec& s) {
+    return s.format == ReportFormat::Json || s.format == ReportFormat::Markdown;
+  });
+  if (reports_dirty || in.has_snapshot) {
+    for (const RepoInput& r : resolved.repos) r.dirty.start_early();
+  }
   // The parse cache is written while the rules run (the snapshot loader above
   // moves its files' trees away, so it writes before returning).
   LoadOptions repo_options = in.load_options;

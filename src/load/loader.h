@@ -31,7 +31,7 @@ struct RepoInput {
   std::optional<std::string> revision;  // as asked
   std::optional<std::string> commit;    // resolved commit id, when known
   std::optional<std::string> url;       // the URL Argo CD would use, when known; never with credentials
-  Eventually<bool> dirty;               // a working tree with uncommitted changes (computed meanwhile)
+  Eventually<bool> dirty;               // a working tree with uncommitted changes (computed when asked, or meanwhile)
   std::shared_ptr<GitRepository> git;   // when the repo is a git repository
   std::string git_folder;  // the repo's folder inside the git checkout ("" = its root);
                            // the repo's paths are relative to it

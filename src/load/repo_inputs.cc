@@ -67,7 +67,7 @@ void record_git_state(RepoInput& repo, const std::shared_ptr<GitRepository>& git
   if (!git) return;
   if (working_tree) {
     repo.commit = git->head_commit();
-    repo.dirty = Eventually<bool>::start([git] { return git->dirty(); });
+    repo.dirty = Eventually<bool>::lazy([git] { return git->dirty(); });
   }
   if (!repo.url) {
     // An origin of https://user:TOKEN@host/... is common in CI checkouts.
