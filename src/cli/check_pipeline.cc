@@ -196,9 +196,7 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   }
   append(in.errors, std::move(resolved.errors));
   in.repo_notes = std::move(resolved.notes);
-  // Whether a work tree has uncommitted changes shows in JSON and Markdown
-  // reports and counts against a snapshot's live revision: then `git status`
-  // runs beside the load; else only if something asks.
+  // `git status` runs beside the load where its answer is used (JSON, Markdown, a snapshot's revision).
   bool reports_dirty = std::any_of(o.outputs.begin(), o.outputs.end(), [](const OutputSpec& s) {
     return s.format == ReportFormat::Json || s.format == ReportFormat::Markdown;
   });
