@@ -133,8 +133,21 @@ std::string config_text(const Config& c) {
   return out;
 }
 
+// The key as 128 bits (two FNV-1a passes from different starts): the file
+// holds this, never the key's text, which may name credentials (a --repo
+// URL, a DRIFTLINT_ variable).
+std::string digest(const std::string& key) {
+  uint64_t second = 0x6c62272e07bb0142ull;
+  for (unsigned char c : key) {
+    second ^= c;
+    second *= 1099511628211ull;
+    second ^= second >> 29;
+  }
+  return hex64(fnv1a(key)) + hex64(second);
+}
+
 std::string file_of(const std::string& cache_dir, const std::string& key) {
-  return (fs::path(cache_dir) / "base-findings" / (hex64(fnv1a(key)) + ".json")).string();
+  return (fs::path(cache_dir) / "base-findings" / (digest(key) + ".json")).string();
 }
 
 Json to_json(const Finding& f) {
@@ -214,7 +227,7 @@ std::optional<KeptBase> read_base_findings(const std::string& cache_dir, const s
   if (!text) return std::nullopt;
   try {
     Json j = Json::parse(*text);
-    if (j.at("key") != key) return std::nullopt;  // another key with the same hash
+    if (j.at("key") != digest(key)) return std::nullopt;
     KeptBase out;
     for (const Json& f : j.at("findings")) out.findings.push_back(from_json(f));
     out.suppressions = j.at("suppressions").get<std::map<std::string, size_t>>();
@@ -225,7 +238,7 @@ std::optional<KeptBase> read_base_findings(const std::string& cache_dir, const s
 }
 
 void write_base_findings(const std::string& cache_dir, const std::string& key, const KeptBase& base) {
-  Json j = {{"key", key}, {"findings", Json::array()}, {"suppressions", base.suppressions}};
+  Json j = {{"key", digest(key)}, {"findings", Json::array()}, {"suppressions", base.suppressions}};
   for (const Finding& f : base.findings) j["findings"].push_back(to_json(f));
   std::string path = file_of(cache_dir, key);
   if (!make_private_directory(cache_dir, false) || !make_private_directory(fs::path(path).parent_path().string(), true)) return;
