@@ -286,7 +286,7 @@ std::string format_float(double v, char fmt, int prec) {
 
 namespace {
 
-void append_escaped(std::string& out, uint32_t r, size_t width, char quote_char, bool ascii_only) {
+void append_escaped(std::string& out, uint32_t r, char quote_char, bool ascii_only) {
   static const char* hex = "0123456789abcdef";
   if (r == static_cast<uint32_t>(quote_char) || r == '\\') {
     out += '\\';
@@ -307,7 +307,6 @@ void append_escaped(std::string& out, uint32_t r, size_t width, char quote_char,
     case '\v': out += "\\v"; return;
     default: break;
   }
-  (void)width;
   if (r < ' ' || r == 0x7F) {
     out += "\\x";
     out += hex[(r >> 4) & 15];
@@ -336,7 +335,7 @@ std::string quote(std::string_view s, bool ascii_only) {
       out += hex[b >> 4];
       out += hex[b & 15];
     } else {
-      append_escaped(out, r.value, r.size, '"', ascii_only);
+      append_escaped(out, r.value, '"', ascii_only);
     }
     at += r.size;
   }
@@ -346,7 +345,7 @@ std::string quote(std::string_view s, bool ascii_only) {
 std::string quote_rune(uint32_t r, bool ascii_only) {
   if (r > kMaxRune || (r >= 0xD800 && r <= 0xDFFF)) r = kRuneError;
   std::string out = "'";
-  append_escaped(out, r, 0, '\'', ascii_only);
+  append_escaped(out, r, '\'', ascii_only);
   return out + "'";
 }
 

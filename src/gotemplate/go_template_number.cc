@@ -1,7 +1,6 @@
 // Number literals as Go's text/template/parse reads them (node.go's
 // newNumber, with strconv's ParseUint, ParseInt and ParseFloat at base 0):
 // which of int, uint and float a literal is, and the errors Go gives.
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -48,7 +47,6 @@ std::optional<uint64_t> parse_uint(std::string_view s) {
   if (s.empty()) return std::nullopt;
   std::string_view digits = s;
   unsigned base = 10;
-  bool prefixed = false;
   if (s[0] == '0') {
     base = 8;
     digits.remove_prefix(1);
@@ -56,7 +54,6 @@ std::optional<uint64_t> parse_uint(std::string_view s) {
       base = lower(s[1]) == 'x' ? 16 : lower(s[1]) == 'o' ? 8 : 2;
       digits = s.substr(2);
     }
-    prefixed = true;
   }
   uint64_t n = 0;
   bool underscores = false;
@@ -74,7 +71,6 @@ std::optional<uint64_t> parse_uint(std::string_view s) {
     n = n * base + d;
   }
   if (underscores && !underscore_ok(s)) return std::nullopt;
-  (void)prefixed;
   return n;
 }
 
@@ -105,7 +101,6 @@ std::optional<double> parse_float(std::string_view s) {
     if (c != '_') clean += c;
   }
   if (clean.empty()) return std::nullopt;
-  errno = 0;
   char* end = nullptr;
   double f = std::strtod(clean.c_str(), &end);
   if (end != clean.c_str() + clean.size() || std::isinf(f) || std::isnan(f)) return std::nullopt;

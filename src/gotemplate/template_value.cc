@@ -1,5 +1,7 @@
 #include "gotemplate/template_value.h"
 
+#include "gotemplate/go_strconv.h"
+
 #include <charconv>
 #include <cmath>
 
@@ -144,33 +146,7 @@ std::string go_type_name(const TemplateValue& value) {
   return "?";
 }
 
-std::string go_format_float(double value) {
-  if (std::isnan(value)) return "NaN";
-  if (std::isinf(value)) return value > 0 ? "+Inf" : "-Inf";
-  // The shortest digits that read back as the same double, as Go picks them.
-  char buffer[64];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::scientific);
-  std::string text(buffer, end);
-  bool negative = !text.empty() && text[0] == '-';
-  if (negative) text.erase(0, 1);
-  size_t e = text.find('e');
-  std::string digits = text.substr(0, e);
-  if (digits.size() > 1) digits.erase(1, 1);  // drop the '.'
-  int exponent = std::stoi(text.substr(e + 1));
-  std::string out = negative ? "-" : "";
-  if (exponent < -4 || exponent >= 6) {
-    // Go's %e: d.ddde+XX with at least two exponent digits.
-    out += digits.substr(0, 1);
-    if (digits.size() > 1) out += "." + digits.substr(1);
-    std::string magnitude = std::to_string(std::abs(exponent));
-    if (magnitude.size() < 2) magnitude = "0" + magnitude;
-    return out + (exponent < 0 ? "e-" : "e+") + magnitude;
-  }
-  if (exponent < 0) return out + "0." + std::string(static_cast<size_t>(-exponent - 1), '0') + digits;
-  size_t point = static_cast<size_t>(exponent) + 1;
-  if (digits.size() <= point) return out + digits + std::string(point - digits.size(), '0');
-  return out + digits.substr(0, point) + "." + digits.substr(point);
-}
+std::string go_format_float(double value) { return gotmpl::format_float(value, 'g', -1); }
 
 namespace {
 
