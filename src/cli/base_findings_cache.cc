@@ -28,17 +28,14 @@ constexpr size_t kMaxHashedFolderFiles = 100'000;
 std::string content_hash(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return "missing";
-  uint64_t hash = 1469598103934665603ull;
+  uint64_t hash = kFnv1aStart;
   uint64_t total = 0;
   char block[1 << 16];
   while (in && total < kMaxHashedFile) {
     in.read(block, sizeof block);
-    std::streamsize n = in.gcount();
-    total += static_cast<uint64_t>(n);
-    for (std::streamsize i = 0; i < n; ++i) {
-      hash ^= static_cast<unsigned char>(block[i]);
-      hash *= 1099511628211ull;
-    }
+    auto n = static_cast<size_t>(in.gcount());
+    total += n;
+    hash = fnv1a(std::string_view(block, n), hash);
   }
   return hex64(hash) + ":" + std::to_string(total);
 }

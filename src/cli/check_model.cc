@@ -28,9 +28,9 @@ std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& 
   r.jobs = jobs;
   r.max_file_size = o.max_file_bytes();
   r.progress = o.progress_meter;
-  if (!o.no_cache) r.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  if (!o.no_cache) r.cache_dir = cache_folder(o);
   r.fetch.allowed_hosts = o.offline ? std::vector<std::string>{} : o.allow_network;
-  r.fetch.cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;  // fetched charts, even with --no-cache
+  r.fetch.cache_dir = cache_folder(o);  // fetched charts, even with --no-cache
   r.fetch.timeout = std::chrono::seconds(o.network_timeout ? o.network_timeout : kDefaultNetworkTimeoutSeconds);
   r.fetch.max_bytes = o.max_file_bytes();
   return std::make_unique<ToolRenderer>(load, r);

@@ -170,12 +170,13 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
   return setup;
 }
 
+std::string cache_folder(const CheckOptions& o) { return o.cache_dir.empty() ? default_cache_dir() : o.cache_dir; }
+
 CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
   CheckInputs in;
   in.load_options = load_options_for(o);
   if (!o.no_cache) {
-    in.parse_cache = std::make_unique<ParseCache>(o.cache_dir.empty() ? default_cache_dir() : o.cache_dir,
-                                                  in.load_options.parse_limits);
+    in.parse_cache = std::make_unique<ParseCache>(cache_folder(o), in.load_options.parse_limits);
     in.load_options.cache = in.parse_cache.get();
   }
   // --snapshot replaces the config's `snapshot:`, as every option its key.
@@ -271,7 +272,7 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   }
   run.notes = std::move(repos->notes);
   // A kept base (base_findings_cache.h) is neither loaded, nor modelled, nor linted.
-  std::string cache_dir = o.cache_dir.empty() ? default_cache_dir() : o.cache_dir;
+  std::string cache_dir = cache_folder(o);
   std::optional<std::string> key =
       base_findings_key(o, {&setup.config, setup.base_config.get(), setup.head_config.get()}, repos->repos);
   if (std::optional<KeptBase> kept = key ? read_base_findings(cache_dir, *key) : std::nullopt) {

@@ -24,6 +24,9 @@
 
 namespace driftlint::cli {
 
+// Where this run keeps its caches: --cache-dir, else the default.
+std::string cache_folder(const CheckOptions& o);
+
 // What the run is set up with before it reads a repo.
 struct CheckSetup {
   Config config;
