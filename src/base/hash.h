@@ -9,10 +9,8 @@
 
 namespace driftlint {
 
-inline constexpr uint64_t kFnv1aStart = 1469598103934665603ull;
-
-// `hash` continues an earlier one: text read in blocks hashes as if whole.
-inline uint64_t fnv1a(std::string_view text, uint64_t hash = kFnv1aStart) {
+inline uint64_t fnv1a(std::string_view text) {
+  uint64_t hash = 1469598103934665603ull;
   for (unsigned char c : text) {
     hash ^= c;
     hash *= 1099511628211ull;

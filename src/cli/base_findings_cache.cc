@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -21,29 +20,21 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 
-constexpr uint64_t kMaxHashedFile = 1ull << 30;
 constexpr size_t kMaxHashedFolderFiles = 100'000;
 
-// FNV-1a of a file's bytes, read in blocks; "missing" when it cannot be read.
-std::string content_hash(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return "missing";
-  uint64_t hash = kFnv1aStart;
-  uint64_t total = 0;
-  char block[1 << 16];
-  while (in && total < kMaxHashedFile) {
-    in.read(block, sizeof block);
-    auto n = static_cast<size_t>(in.gcount());
-    total += n;
-    hash = fnv1a(std::string_view(block, n), hash);
-  }
-  return hex64(hash) + ":" + std::to_string(total);
+// FNV-1a of a file's bytes, read as the run reads the files options name
+// (read_regular_file: no FIFO, no device, at most `max_bytes`); why not,
+// when it cannot be read.
+std::string content_hash(const std::string& path, uint64_t max_bytes) {
+  Expected<std::string> text = read_regular_file(path, max_bytes);
+  if (!text) return "unreadable: " + text.error().message;
+  return hex64(fnv1a(*text)) + ":" + std::to_string(text->size());
 }
 
 // A file or a folder (every file below it, by relative path) as text.
-std::string path_hash(const std::string& path) {
+std::string path_hash(const std::string& path, uint64_t max_bytes) {
   std::error_code ec;
-  if (!fs::is_directory(path, ec)) return content_hash(path);
+  if (!fs::is_directory(path, ec)) return content_hash(path, max_bytes);
   std::vector<std::string> files;
   for (auto it = fs::recursive_directory_iterator(path, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
@@ -52,7 +43,7 @@ std::string path_hash(const std::string& path) {
   }
   std::sort(files.begin(), files.end());
   std::string out;
-  for (const std::string& f : files) out += fs::relative(f, path, ec).string() + "=" + content_hash(f) + ";";
+  for (const std::string& f : files) out += fs::relative(f, path, ec).string() + "=" + content_hash(f, max_bytes) + ";";
   return hex64(fnv1a(out));
 }
 
@@ -119,14 +110,22 @@ std::string options_text(const CheckOptions& o) {
   named.insert(named.end(), o.schema_dirs.begin(), o.schema_dirs.end());
   if (!o.config_file.empty()) named.push_back(o.config_file);
   if (!o.baseline.empty()) named.push_back(o.baseline);
-  for (const std::string& p : named) out << "file " << p << " " << path_hash(p) << "\n";
+  for (const std::string& p : named) out << "file " << p << " " << path_hash(p, o.max_file_bytes()) << "\n";
   return out.str();
 }
 
-std::string config_text(const Config& c) {
-  std::string out = "config " + c.file + " " + (c.file.empty() ? "" : path_hash(c.file)) + "\n";
-  for (const ConfigPath& p : c.snapshots) out += "config-snapshot " + p.path + " " + path_hash((fs::path(c.base_dir) / p.path).string()) + "\n";
-  for (const ConfigPath& p : c.rules_dirs) out += "config-rules " + p.path + " " + path_hash((fs::path(c.base_dir) / p.path).string()) + "\n";
+// A checkout's config may name any path (it is confined when the run uses
+// it, not here): a base whose config names snapshots or rule folders is not
+// kept, rather than read them for a key.
+std::optional<std::string> config_text(const Config& c, uint64_t max_bytes) {
+  if (!c.trusted && (!c.snapshots.empty() || !c.rules_dirs.empty())) return std::nullopt;
+  std::string out = "config " + c.file + " " + (c.file.empty() ? "" : content_hash(c.file, max_bytes)) + "\n";
+  for (const ConfigPath& p : c.snapshots) {
+    out += "config-snapshot " + p.path + " " + path_hash((fs::path(c.base_dir) / p.path).string(), max_bytes) + "\n";
+  }
+  for (const ConfigPath& p : c.rules_dirs) {
+    out += "config-rules " + p.path + " " + path_hash((fs::path(c.base_dir) / p.path).string(), max_bytes) + "\n";
+  }
   return out;
 }
 
@@ -208,7 +207,10 @@ std::optional<std::string> base_findings_key(const CheckOptions& o, const std::v
   }
   key += options_text(o);
   for (const Config* c : configs) {
-    if (c) key += config_text(*c);
+    if (!c) continue;
+    std::optional<std::string> text = config_text(*c, o.max_file_bytes());
+    if (!text) return std::nullopt;
+    key += *text;
   }
   return key + tools_on_path() + driftlint_environment();
 }

@@ -89,6 +89,27 @@ TEST_F(PullRequestCacheTest, AnAddedSuppressionIsSeenWithAKeptBase) {
   EXPECT_EQ(second.exit_code, first.exit_code);
 }
 
+// A checkout's config may name any path; it is confined when the run reads
+// it, so the key does not read it: such a base is not kept.
+TEST_F(PullRequestCacheTest, ACheckoutsConfigThatNamesASnapshotKeepsNothing) {
+  repo_.write("driftlint.yaml", "snapshot: snap.yaml\n");
+  repo_.write("snap.yaml", "apiVersion: v1\nkind: List\nitems: []\n");
+  repo_.commit_all("a config");
+  repo_.write("apps/b/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {a: '3'}\n");
+  repo_.commit_all("another change");
+  fs::path infra = workspace_.path_of("infra");
+  std::vector<std::string> args = {"check", ".", "--changed-since", "HEAD~1", "--cache-dir", cache_.string()};
+  Outcome r = run_driftlint(args, infra, workspace_.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("rules and ignore entries from HEAD~1:driftlint.yaml"), std::string::npos) << r.err;
+  EXPECT_TRUE(kept().empty());
+  // The same config without a path in it keeps its base.
+  repo_.write("driftlint.yaml", "sharedNamespaces: [x]\n");
+  repo_.commit_all("no path");
+  run_driftlint(args, infra, workspace_.path());
+  EXPECT_EQ(kept().size(), 1u);
+}
+
 // Another option, another key: the base runs again and is kept apart.
 TEST_F(PullRequestCacheTest, AnotherOptionIsAnotherKey) {
   pull_request({"--cache-dir", cache_.string()});
