@@ -317,4 +317,22 @@ bool isolation_available() {
 
 std::string program_path(const std::string& program) { return find_program(program).value_or(""); }
 
+namespace {
+
+class Machine : public ProcessHost {
+ public:
+  ProcessResult run(const std::vector<std::string>& argv, const ProcessOptions& options) const override {
+    return run_process(argv, options);
+  }
+  std::optional<std::string> find(const std::string& program) const override { return find_program(program); }
+  bool can_isolate() const override { return isolation_available(); }
+};
+
+}  // namespace
+
+const ProcessHost& this_machine() {
+  static const Machine machine;
+  return machine;
+}
+
 }  // namespace driftlint

@@ -54,6 +54,20 @@ std::optional<std::string> find_program(const std::string& program);
 // namespaces): tried once in a child that does nothing else. A few ms.
 bool isolation_available();
 
+// Where programs are found and run: this machine, or in a test a fake that
+// answers as a tool would, so that what drives kustomize and helm is tested
+// without them (render/renderer_test.cc).
+class ProcessHost {
+ public:
+  virtual ~ProcessHost() = default;
+  virtual ProcessResult run(const std::vector<std::string>& argv, const ProcessOptions& options) const = 0;
+  virtual std::optional<std::string> find(const std::string& program) const = 0;  // as find_program
+  virtual bool can_isolate() const = 0;  // as isolation_available
+};
+
+// The real one: run_process, find_program and isolation_available.
+const ProcessHost& this_machine();
+
 // The absolute path `program` runs from (found on PATH unless it holds a
 // '/'), or "" when it is not there: for a tool that starts it in another
 // environment (kustomize's --helm-command).

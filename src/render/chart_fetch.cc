@@ -116,7 +116,8 @@ std::string first_line(const std::string& text) {
   return std::string(t.substr(0, std::min<size_t>(end, 300)));
 }
 
-Expected<std::string> pull(const ChartReference& ref, const RenderTool& helm, const ChartFetchOptions& options) {
+Expected<std::string> pull(const ChartReference& ref, const RenderTool& helm, const ProcessHost& host,
+                           const ChartFetchOptions& options) {
   PullFolder folder(options.cache_dir.empty() ? fs::temp_directory_path() / "driftlint-charts"
                                               : fs::path(options.cache_dir) / "charts");
   if (folder.root.empty()) return Error{"no private folder could be made for helm pull"};
@@ -126,7 +127,7 @@ Expected<std::string> pull(const ChartReference& ref, const RenderTool& helm, co
   run.max_address_space = 2048ull << 20;  // as a render's default --render-memory
   run.inherit_environment = false;
   run.environment = pull_environment(folder.root);
-  ProcessResult r = run_process(pull_arguments(ref, helm.command.front(), (folder.root / "out").string()), run);
+  ProcessResult r = host.run(pull_arguments(ref, helm.command.front(), (folder.root / "out").string()), run);
   if (r.timed_out) return Error{"helm pull took longer than the network timeout (" + std::to_string(options.timeout.count()) + " s)"};
   if (!r.ok()) return Error{"helm pull: " + redact_urls_in(first_line(r.err.empty() ? r.out : r.err))};
   for (const fs::directory_entry& e : fs::directory_iterator(folder.root / "out")) {
@@ -164,8 +165,8 @@ std::string host_refusal(const std::string& host, const std::vector<std::string>
   return refused ? "its host " + name + " resolves to a link-local address (where cloud metadata services answer)" : "";
 }
 
-Expected<std::string> fetch_chart(const ChartReference& ref, const RenderTool& helm, const ChartFetchOptions& options,
-                                  bool& network_off) {
+Expected<std::string> fetch_chart(const ChartReference& ref, const RenderTool& helm, const ProcessHost& host,
+                                  const ChartFetchOptions& options, bool& network_off) {
   network_off = false;
   std::string kept;
   bool keep = !options.cache_dir.empty() && is_exact_version(ref.version);
@@ -177,7 +178,7 @@ Expected<std::string> fetch_chart(const ChartReference& ref, const RenderTool& h
     network_off = true;
     return Error{why};
   }
-  Expected<std::string> package = pull(ref, helm, options);
+  Expected<std::string> package = pull(ref, helm, host, options);
   if (package && keep) write_file_atomically(kept, *package);
   return package;
 }

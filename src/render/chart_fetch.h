@@ -40,7 +40,7 @@ std::string host_refusal(const std::string& host, const std::vector<std::string>
 // The chart's package (.tgz bytes): from the cache, else fetched by `helm pull`
 // (`helm` is the probed tool); an error saying why not. `network_off` is set
 // when the network was not allowed (not a failure of the chart).
-Expected<std::string> fetch_chart(const ChartReference& ref, const RenderTool& helm, const ChartFetchOptions& options,
-                                  bool& network_off);
+Expected<std::string> fetch_chart(const ChartReference& ref, const RenderTool& helm, const ProcessHost& host,
+                                  const ChartFetchOptions& options, bool& network_off);
 
 }  // namespace driftlint

@@ -281,7 +281,7 @@ bool add_fetched_dependencies(const RenderRequest& request, const BuildSettings&
                               RenderOutput& out) {
   FetchChart fetch = [&](const ChartReference& ref, bool& off) {
     ChartFetchOptions none;
-    return fetch_chart(ref, *settings.tool, settings.fetch ? *settings.fetch : none, off);
+    return fetch_chart(ref, *settings.tool, settings.sandbox->host(), settings.fetch ? *settings.fetch : none, off);
   };
   bool network_off = false;
   out.message = add_repository_dependencies(request.folder, fetch, kMaxPackageInflated, kMaxChartFiles, in.files,
@@ -308,7 +308,8 @@ std::unique_ptr<RenderOutput> build_remote_chart(const RenderRequest& request, c
   ChartFetchOptions off;
   bool network_off = false;
   Expected<std::string> package =
-      fetch_chart({r.repo_url, r.chart, r.version}, *settings.tool, settings.fetch ? *settings.fetch : off, network_off);
+      fetch_chart({r.repo_url, r.chart, r.version}, *settings.tool, settings.sandbox->host(),
+                  settings.fetch ? *settings.fetch : off, network_off);
   std::string what = "chart " + r.chart + " " + (r.version.empty() ? "(newest)" : r.version) + " from " + redact_url(r.repo_url);
   if (!package) {
     out->status = network_off ? RenderOutput::Status::NotRendered : RenderOutput::Status::Failed;

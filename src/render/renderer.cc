@@ -10,7 +10,8 @@
 namespace driftlint {
 
 ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
-    : load_(load), index_(load.index()), options_(std::move(options)), sandbox_(options_.max_memory_bytes) {}
+    : load_(load), index_(load.index()), options_(std::move(options)),
+      sandbox_(options_.max_memory_bytes, options_.network, *options_.host) {}
 
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
   std::call_once(kustomize_probe_, [this] {
@@ -94,7 +95,7 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
     if (request.build_flags.enable_helm() || request.build_flags.helm_if_charts) {
       // kustomize's helmCharts run helm: the one found here, by its path.
       settings.helm = helm() ? &*helm() : nullptr;
-      settings.helm_path = settings.helm ? program_path(settings.helm->command.front()) : "";
+      settings.helm_path = settings.helm ? settings.helm->command.front() : "";
     }
     out = build_kustomization(request, tree, settings);
   } else {

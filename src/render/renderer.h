@@ -79,6 +79,9 @@ struct ToolRendererOptions {
   std::shared_ptr<RenderBudget> budget;  // all tool runs together (--render-budget); null: no limit
   bool render = true;     // false (--no-render): nothing is rendered, and the outputs say so
   ChartFetchOptions fetch;  // charts from Helm repositories and OCI registries (--allow-network)
+  // Where the tools are found and run; tests give a fake (and say whether it isolates).
+  const ProcessHost* host = &this_machine();
+  RenderSandbox::Network network = RenderSandbox::Network::Probe;
 };
 
 class ToolRenderer : public Renderer {

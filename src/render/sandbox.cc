@@ -87,7 +87,7 @@ std::vector<std::pair<std::string, std::string>> sandbox_environment(const std::
 
 bool RenderSandbox::network_isolated() const {
   std::call_once(probe_, [this] {
-    if (network_ == Network::Probe) network_ = isolation_available() ? Network::Isolated : Network::ProxiesOnly;
+    if (network_ == Network::Probe) network_ = host_->can_isolate() ? Network::Isolated : Network::ProxiesOnly;
   });
   return network_ == Network::Isolated;
 }
@@ -115,7 +115,7 @@ ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chro
   options.environment = sandbox_environment(folders.root(), !reach_network ? options.isolate : true);
   options.max_address_space = max_memory_bytes_;
   if (reach_network) {
-    std::optional<std::string> git = find_program("git");
+    std::optional<std::string> git = host_->find("git");
     if (!git || symlink(git->c_str(), (folders.root() + "/bin/git").c_str()) != 0) {
       return not_started("git is needed to fetch a remote base, and is not installed");
     }
@@ -131,7 +131,7 @@ ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chro
                                                            {"GIT_CONFIG_NOSYSTEM", "1"},
                                                            {"GIT_CONFIG_GLOBAL", "/dev/null"}});
   }
-  return run_process(argv, options);
+  return host_->run(argv, options);
 }
 
 }  // namespace driftlint

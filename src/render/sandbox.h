@@ -29,9 +29,15 @@ class RenderSandbox {
  public:
   enum class Network { Probe, Isolated, ProxiesOnly };
   // `network`: Probe finds out on the first run whether namespaces can be
-  // made here; the others say it (for tests).
-  explicit RenderSandbox(uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20, Network network = Network::Probe)
-      : max_memory_bytes_(max_memory_bytes), network_(network) {}
+  // made here; the others say it (for tests). `host`: where tools are found
+  // and run (a fake in tests); it must outlive the sandbox.
+  explicit RenderSandbox(uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20, Network network = Network::Probe,
+                         const ProcessHost& host = this_machine())
+      : max_memory_bytes_(max_memory_bytes), network_(network), host_(&host) {}
+
+  // A program's absolute path on the host (find_program), to run here.
+  std::optional<std::string> find(const std::string& program) const { return host_->find(program); }
+  const ProcessHost& host() const { return *host_; }
 
   // Runs argv (argv[0] an absolute path, see find_program) in the sandbox.
   // `reach_network`: for a build whose remote bases the user allowed
@@ -50,6 +56,7 @@ class RenderSandbox {
  private:
   uint64_t max_memory_bytes_;
   mutable Network network_;
+  const ProcessHost* host_;
   mutable std::once_flag probe_;
 };
 

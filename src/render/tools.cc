@@ -35,12 +35,12 @@ constexpr std::chrono::seconds kProbeTimeout{30};
 
 std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox) {
   if (kubectl.empty()) return std::nullopt;  // --no-render: not even a `kustomize` on PATH
-  if (std::optional<std::string> kustomize = find_program("kustomize")) {
+  if (std::optional<std::string> kustomize = sandbox.find("kustomize")) {
     ProcessResult r = sandbox.run({*kustomize, "version"}, kProbeTimeout);
     std::string version = r.ok() ? kustomize_version_in(r.out) : "";
     if (!version.empty()) return RenderTool{{*kustomize, "build"}, version, "kustomize " + version};
   }
-  std::optional<std::string> path = find_program(kubectl);
+  std::optional<std::string> path = sandbox.find(kubectl);
   if (!path) return std::nullopt;
   ProcessResult r = sandbox.run({*path, "version", "--client"}, kProbeTimeout);
   std::string version = r.ok() ? kustomize_version_in(r.out) : "";
@@ -49,7 +49,7 @@ std::optional<RenderTool> find_kustomize(const std::string& kubectl, const Rende
 }
 
 std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox) {
-  std::optional<std::string> path = helm.empty() ? std::nullopt : find_program(helm);
+  std::optional<std::string> path = helm.empty() ? std::nullopt : sandbox.find(helm);
   if (!path) return std::nullopt;
   ProcessResult r = sandbox.run({*path, "version", "--short"}, kProbeTimeout);
   std::string out(trim(r.out));
