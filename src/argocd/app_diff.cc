@@ -4,6 +4,8 @@
 #include <map>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "base/strings.h"
 #include "drift/diff.h"
 #include "git/url.h"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <tuple>
 
+#include <nlohmann/json.hpp>
+
 #include "argocd/kustomize_build_options.h"
 #include "base/strings.h"
 #include "yaml/json.h"

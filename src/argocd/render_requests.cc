@@ -1,5 +1,7 @@
 #include "argocd/render_requests.h"
 
+#include <nlohmann/json.hpp>
+
 #include "fs/repo_path.h"
 #include "load/load_index.h"
 #include "yaml/json.h"

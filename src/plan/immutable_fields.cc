@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <nlohmann/json.hpp>
+
 #include "model/quantity.h"
 #include "yaml/json.h"
 

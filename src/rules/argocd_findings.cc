@@ -1,5 +1,7 @@
 #include "rules/argocd_findings.h"
 
+#include <nlohmann/json.hpp>
+
 #include "base/strings.h"
 #include "yaml/json.h"
 

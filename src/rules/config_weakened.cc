@@ -1,6 +1,8 @@
 #include <algorithm>
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "base/strings.h"
 #include "lint/rule.h"
 #include "lint/suppression_findings.h"

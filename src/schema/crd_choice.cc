@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include <nlohmann/json.hpp>
+
 #include "schema/kubernetes_schemas.h"
 #include "yaml/json.h"
 

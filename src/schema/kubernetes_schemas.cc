@@ -4,6 +4,8 @@
 #include <cctype>
 #include <memory>
 
+#include <nlohmann/json.hpp>
+
 #include "base/embedded_files.h"
 
 namespace driftlint {

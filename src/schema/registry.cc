@@ -4,6 +4,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "base/embedded_files.h"
 #include "base/files.h"
 #include "schema/crd_choice.h"
@@ -31,7 +33,7 @@ void SchemaRegistry::add_yaml(const std::string& group, const std::string& versi
 void SchemaRegistry::add(const std::string& gvk, nlohmann::json schema, std::string origin) {
   SchemaSource& s = by_gvk_[gvk];
   s = SchemaSource{};
-  s.schema = std::move(schema);
+  s.schema = std::make_shared<const nlohmann::json>(std::move(schema));
   s.origin = std::move(origin);
 }
 
@@ -218,7 +220,7 @@ nlohmann::json SchemaRegistry::document_of(const SchemaSource& s) const {
     nlohmann::json schema = yaml::to_json(s.yaml_schema, 256);
     return s.crd ? with_implicit_root_fields(std::move(schema), *kubernetes_) : schema;
   }
-  return s.schema;
+  return s.schema ? *s.schema : nlohmann::json();
 }
 
 const SchemaSource* SchemaRegistry::find(const std::string& group, const std::string& version, const std::string& kind) const {
@@ -234,6 +236,7 @@ const SchemaSource* SchemaRegistry::find(const std::string& group, const std::st
     auto compiled = Schema::compile(document_of(s), options);
     if (compiled) s.compiled = *compiled;
     else s.error = compiled.error().message;
+    s.schema.reset();
   }
   return &s;
 }

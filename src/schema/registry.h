@@ -21,7 +21,8 @@
 namespace driftlint {
 
 struct SchemaSource {
-  nlohmann::json schema;  // filled from `yaml_schema` on first use, for CRDs
+  // A bundled or --schema-dir document (null for built-in kinds and CRDs): let go once compiled.
+  std::shared_ptr<const nlohmann::json> schema;
   yaml::Node yaml_schema;  // points into a tree the registry, the load or the snapshot keeps alive
   std::string origin;  // "Kubernetes 1.36", "bundled schemas/kinds/x.json", "CRD name (repo/path)", ...
   std::string kubernetes_definition;  // a built-in kind: its definition in the registry's release

@@ -14,7 +14,7 @@ namespace driftlint {
 
 class SchemaCompiler {
  public:
-  SchemaCompiler(Schema& schema) : schema_(schema) {}
+  SchemaCompiler(Schema& schema, const nlohmann::json& source) : schema_(schema), source_(source) {}
 
   Expected<const SchemaNode*> compile(const nlohmann::json& j, const std::string& pointer) {
     if (auto it = by_pointer_.find(pointer); it != by_pointer_.end()) return it->second;
@@ -96,8 +96,8 @@ class SchemaCompiler {
     } catch (const nlohmann::json::exception& e) {
       return site.fail("$ref", e.what());
     }
-    if (!schema_.source_.contains(ptr)) return site.fail("$ref", "'" + target + "' points at nothing");
-    auto resolved = compile(schema_.source_.at(ptr), target.substr(1));
+    if (!source_.contains(ptr)) return site.fail("$ref", "'" + target + "' points at nothing");
+    auto resolved = compile(source_.at(ptr), target.substr(1));
     if (!resolved) return resolved.error();
     site.node.ref = *resolved;
     return {};
@@ -336,15 +336,15 @@ class SchemaCompiler {
   }
 
   Schema& schema_;
+  const nlohmann::json& source_;  // what $refs point into: needed while compiling only
   std::unordered_map<std::string, const SchemaNode*> by_pointer_;
 };
 
 Expected<std::shared_ptr<const Schema>> Schema::compile(const nlohmann::json& source, const SchemaOptions& options) {
   auto schema = std::make_shared<Schema>();
   schema->options_ = options;
-  schema->source_ = source;
-  SchemaCompiler compiler(*schema);
-  auto root = compiler.compile(schema->source_, "");
+  SchemaCompiler compiler(*schema, source);
+  auto root = compiler.compile(source, "");
   if (!root) return root.error();
   schema->root_ = *root;
   return std::shared_ptr<const Schema>(std::move(schema));

@@ -9,6 +9,8 @@
 #include <iostream>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "schema/validator.h"
 #include "yaml/parser.h"
 

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "base/expected.h"
 #include "yaml/tree.h"
@@ -64,7 +64,6 @@ class Schema {
   std::deque<SchemaNode> nodes_;
   const SchemaNode* root_ = nullptr;
   SchemaOptions options_;
-  nlohmann::json source_;
   std::vector<std::string> unsupported_;
   size_t cel_rules_ = 0;
 };

@@ -1,5 +1,7 @@
 #include "yaml/emit.h"
 
+#include <nlohmann/json.hpp>
+
 #include <cctype>
 
 #include "yaml/scalar.h"

@@ -1,5 +1,7 @@
 #include "yaml/json.h"
 
+#include <nlohmann/json.hpp>
+
 namespace driftlint::yaml {
 
 namespace {
