@@ -25,8 +25,8 @@ bool GpuResourceMatcher::is_gpu(std::string_view resource) const {
 }
 
 std::optional<std::string_view> GpuResourceMatcher::quota_gpu_resource(std::string_view key) const {
-  std::string_view resource = key;
-  if (resource.rfind("requests.", 0) == 0) resource.remove_prefix(9);
+  if (key.rfind("requests.", 0) != 0) return std::nullopt;
+  std::string_view resource = key.substr(9);
   if (is_gpu(resource)) return resource;
   return std::nullopt;
 }

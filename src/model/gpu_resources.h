@@ -22,7 +22,9 @@ class GpuResourceMatcher {
   // Whether the resource is one of the configured accelerators.
   bool is_gpu(std::string_view resource) const;
   // For a ResourceQuota `spec.hard` key: the accelerator resource it limits
-  // (`requests.nvidia.com/gpu` or bare `nvidia.com/gpu`), else nullopt.
+  // (`requests.nvidia.com/gpu`), else nullopt. Quota counts an extended
+  // resource under `requests.` alone: a bare or `limits.` key limits nothing
+  // (rules/quota-key-uncounted.rule.yaml).
   std::optional<std::string_view> quota_gpu_resource(std::string_view key) const;
 
  private:

@@ -29,11 +29,12 @@ Expected<std::shared_ptr<const RE2>> regex(const StrictReader& r, yaml::Node nod
 
 Expected<DeclarativeCheck> read_check(const StrictReader& r, yaml::Node node, bool in_when) {
   if (!node.is_map()) return r.error(node, "a check must be a map with 'path' and one test");
-  if (Status s = r.known_keys(node, in_when ? "when" : "checks",
-                              {"path", "pattern", "forbid-pattern", "required", "forbidden", "equals", "max", "min", "exists"});
-      !s) {
-    return s.error();
-  }
+  // forbid-key tests a map's keys, which gives `when` nothing to hold.
+  Status known = in_when ? r.known_keys(node, "when", {"path", "pattern", "forbid-pattern", "required", "forbidden", "equals",
+                                                       "max", "min", "exists"})
+                         : r.known_keys(node, "checks", {"path", "pattern", "forbid-pattern", "required", "forbidden",
+                                                         "equals", "max", "min", "exists", "forbid-key"});
+  if (!known) return known.error();
   DeclarativeCheck c;
   yaml::Node path = node.get("path");
   if (!path.valid()) return r.error(node, "a check needs 'path'");
@@ -47,12 +48,14 @@ Expected<DeclarativeCheck> read_check(const StrictReader& r, yaml::Node node, bo
     std::string_view k = key.text();
     if (k == "path") continue;
     ++tests;
-    if (k == "pattern" || k == "forbid-pattern") {
-      auto re = regex(r, value, std::string(k), false);
+    if (k == "pattern" || k == "forbid-pattern" || k == "forbid-key") {
+      auto re = regex(r, value, std::string(k), k == "forbid-key");
       if (!re) return re.error();
       c.regex = *re;
       c.text = std::string(value.text());
-      c.kind = k == "pattern" ? DeclarativeCheck::Kind::Pattern : DeclarativeCheck::Kind::ForbidPattern;
+      c.kind = k == "pattern"          ? DeclarativeCheck::Kind::Pattern
+               : k == "forbid-pattern" ? DeclarativeCheck::Kind::ForbidPattern
+                                       : DeclarativeCheck::Kind::ForbidKey;
     } else if (k == "required" || k == "forbidden" || k == "exists") {
       auto b = value.as_bool();
       if (!b) return r.error(value, "'" + std::string(k) + "' must be true or false");
@@ -71,7 +74,10 @@ Expected<DeclarativeCheck> read_check(const StrictReader& r, yaml::Node node, bo
       c.kind = k == "max" ? DeclarativeCheck::Kind::Max : DeclarativeCheck::Kind::Min;
     }
   }
-  if (tests != 1) return r.error(node, "a check needs exactly one of pattern, forbid-pattern, required, forbidden, equals, max, min, exists");
+  if (tests != 1) {
+    return r.error(node, std::string("a check needs exactly one of pattern, forbid-pattern, required, forbidden, equals, max, min, exists") +
+                             (in_when ? "" : ", forbid-key"));
+  }
   return c;
 }
 
@@ -162,6 +168,8 @@ bool passes(const DeclarativeCheck& c, yaml::Node value) {
       return !present || !c.flag;
     case DeclarativeCheck::Kind::Exists:
       return present == c.flag;
+    case DeclarativeCheck::Kind::ForbidKey:
+      return true;  // judged key by key (check_keys)
     case DeclarativeCheck::Kind::Pattern:
       return !present || (value.is_scalar() && RE2::PartialMatch(value.text(), *c.regex));
     case DeclarativeCheck::Kind::ForbidPattern:
@@ -271,6 +279,18 @@ bool DeclarativeRule::matches(const Manifest& m) const {
   return true;
 }
 
+// `forbid-key`: every key of the map at the path that the pattern matches
+// whole is a finding, at the key, with {{path}} naming it.
+void DeclarativeRule::check_keys(const LintContext& context, const Manifest& m, const DeclarativeCheck& c,
+                                 const FieldMatch& f, std::vector<Finding>& out) const {
+  if (!f.value.is_map()) return;
+  for (auto [key, value] : f.value.entries()) {
+    if (!key.is_scalar() || !RE2::FullMatch(key.text(), *c.regex)) continue;
+    std::string path = f.path.empty() ? std::string(key.text()) : f.path + "." + std::string(key.text());
+    out.push_back(finding_at(context, m, key, fill(spec_->message, path, value)));
+  }
+}
+
 void DeclarativeRule::check(const LintContext& context, std::vector<Finding>& out) const {
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
@@ -289,6 +309,10 @@ void DeclarativeRule::check(const LintContext& context, std::vector<Finding>& ou
     if (!applies) continue;
     for (const DeclarativeCheck& c : spec_->checks) {
       for (const FieldMatch& f : resolve_field_path(c.path, m.root)) {
+        if (c.kind == DeclarativeCheck::Kind::ForbidKey) {
+          check_keys(context, m, c, f, out);
+          continue;
+        }
         if (passes(c, f.value)) continue;
         yaml::Node at = f.key.valid() ? f.key : f.value.valid() ? f.value : f.parent;
         out.push_back(finding_at(context, m, at, fill(spec_->message, f.path, f.value)));

@@ -17,10 +17,10 @@
 namespace driftlint {
 
 struct DeclarativeCheck {
-  enum class Kind { Pattern, ForbidPattern, Required, Forbidden, Equals, Max, Min, Exists };
+  enum class Kind { Pattern, ForbidPattern, Required, Forbidden, Equals, Max, Min, Exists, ForbidKey };
   Kind kind = Kind::Required;
   FieldPathSpec path;
-  std::shared_ptr<const RE2> regex;  // Pattern, ForbidPattern
+  std::shared_ptr<const RE2> regex;  // Pattern, ForbidPattern, ForbidKey
   std::string text;                  // Equals (as written), Pattern text
   double number = 0;                 // Max, Min (a number or quantity)
   bool flag = true;                  // Required, Forbidden, Exists
@@ -58,6 +58,8 @@ class DeclarativeRule : public Rule {
   bool matches(const Manifest& m) const;
 
  private:
+  void check_keys(const LintContext& context, const Manifest& m, const DeclarativeCheck& c, const FieldMatch& f,
+                  std::vector<Finding>& out) const;
   std::shared_ptr<const DeclarativeSpec> spec_;
 };
 

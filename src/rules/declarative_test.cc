@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "rules/registry.h"
+#include "rules/rule_test_support.h"
 #include "testing/cli_driver.h"
 
 namespace driftlint {
@@ -12,10 +13,44 @@ namespace {
 
 namespace fs = std::filesystem;
 
+TEST(DeclarativeTest, TheShippedRuleFilesAreCompiledInAndParse) {
+  // Each rules/*.rule.yaml is embedded; a file that does not parse would be
+  // dropped from the registry, so each is parsed here and must give a rule.
+  std::vector<std::string> ids;
+  for (const auto& spec : builtin_declarative_rules()) ids.push_back(spec->info.id);
+  EXPECT_EQ(ids, std::vector<std::string>{"quota-key-uncounted"});
+  const RuleEntry* e = find_rule("quota-key-uncounted");
+  ASSERT_NE(e, nullptr);
+  EXPECT_EQ(e->info().default_severity, Severity::Warning);
+  EXPECT_FALSE(e->info().rationale.empty());
+}
+
+TEST(DeclarativeTest, ForbidKeyReportsEachMatchingKeyOfTheMapAtItsLine) {
+  auto specs = parse_declarative_rules(
+      "id: no-limits-keys\nseverity: warning\nmessage: '{{path}} is {{value}}'\nhint: h\n"
+      "match: {kind: ResourceQuota}\nchecks:\n- {path: spec.hard, forbid-key: 'limits\\..+/.+'}\n",
+      "rules.yaml");
+  ASSERT_TRUE(specs) << specs.error().message;
+  auto bad = parse_declarative_rules(
+      "id: x\nseverity: warning\nmessage: m\nhint: h\nmatch: {kind: A}\n"
+      "when: [{path: spec, forbid-key: a}]\nchecks: [{path: spec, required: true}]\n",
+      "rules.yaml");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("forbid-key"), std::string::npos) << bad.error().message;
+  DeclarativeRule rule(specs->front());
+  MemoryContext m({{"quota.yaml", "kind: ResourceQuota\nspec:\n  hard:\n    limits.cpu: '1'\n"
+                                  "    limits.nvidia.com/gpu: '4'\n    requests.nvidia.com/gpu: '4'\n"}});
+  std::vector<Finding> found;
+  rule.check(m.context, found);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].line, 5);
+  EXPECT_EQ(found[0].message, "spec.hard.limits.nvidia.com/gpu is \"4\"");
+}
+
 TEST(DeclarativeTest, FormerExamplesAreCppRulesOffByDefault) {
   // image-not-latest and gpu-runtime-class were declarative examples; they
   // became C++ rules to read every pod template (model/pod_templates.h).
-  EXPECT_TRUE(builtin_declarative_rules().empty());
+  for (const auto& spec : builtin_declarative_rules()) EXPECT_NE(spec->info.id, "image-not-latest");
   for (const char* id : {"image-not-latest", "gpu-runtime-class"}) {
     const RuleEntry* e = find_rule(id);
     ASSERT_NE(e, nullptr) << id;

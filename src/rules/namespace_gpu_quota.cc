@@ -25,10 +25,11 @@ const RuleInfo& NamespaceGpuQuotaRule::static_info() {
           "label, so a GPU limit meant for one team or one service account limits every user of the "
           "namespace. In a shared namespace (listed in `sharedNamespaces`, or one that holds Argo "
           "Workflows objects, where every submitter's workflows run) that starves everybody else. "
-          "The rule reads `spec.hard` keys with the `requests.` prefix or bare that match "
+          "The rule reads `spec.hard` keys with the `requests.` prefix that match "
           "`accelerators` (default `nvidia\\.com/gpu`, `nvidia\\.com/mig-.+`, `amd\\.com/gpu`, "
           "`gpu\\.intel\\.com/.+`, `google\\.com/tpu`, `habana\\.ai/gaudi`, `aws\\.amazon\\.com/neuron.*`), "
-          "and names the resource it limits.",
+          "and names the resource it limits (a bare or `limits.` key limits nothing: "
+          "`quota-key-uncounted`).",
       .hint = "Limit GPUs per submitter with a Kueue ClusterQueue and LocalQueue, or with a "
               "submitter-specific workflow semaphore; keep namespace quotas for namespaces that "
               "belong to one team.",
