@@ -24,8 +24,8 @@ bool is_inline(std::string_view entry) {
 
 class ClosureWalker {
  public:
-  ClosureWalker(const FileTree& tree, uint64_t max_bytes, KustomizeClosure& out)
-      : tree_(tree), max_bytes_(max_bytes), out_(out) {}
+  ClosureWalker(const FileTree& tree, uint64_t max_bytes, const ParsedFileSource& loaded, KustomizeClosure& out)
+      : tree_(tree), max_bytes_(max_bytes), loaded_(loaded), out_(out) {}
 
   // Reads the kustomization of `dir` and what it references; false when the
   // folder holds none.
@@ -57,7 +57,8 @@ class ClosureWalker {
       return false;
     }
     k.text = content->text;
-    auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(k.text));
+    std::shared_ptr<const yaml::ParsedFile> parsed = loaded_ ? loaded_(k.path) : nullptr;
+    if (!parsed || parsed->error) parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(k.text));
     if (parsed->error || parsed->documents.empty() || !parsed->documents[0].root.is_map()) {
       out_.problems.push_back(k.path + ": not a kustomization (" +
                               (parsed->error ? parsed->error->message : std::string("not a map")) + ")");
@@ -193,6 +194,7 @@ class ClosureWalker {
 
   const FileTree& tree_;
   uint64_t max_bytes_;
+  const ParsedFileSource& loaded_;
   KustomizeClosure& out_;
 };
 
@@ -213,10 +215,11 @@ std::string kustomization_path_in(const FileTree& tree, const std::string& folde
   return {};
 }
 
-KustomizeClosure kustomize_closure(const FileTree& tree, const std::string& folder, uint64_t max_bytes) {
+KustomizeClosure kustomize_closure(const FileTree& tree, const std::string& folder, uint64_t max_bytes,
+                                   const ParsedFileSource& loaded) {
   KustomizeClosure out;
   out.root = folder;
-  ClosureWalker(tree, max_bytes, out).walk(folder, 0);
+  ClosureWalker(tree, max_bytes, loaded, out).walk(folder, 0);
   return out;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <set>
@@ -64,8 +65,14 @@ struct KustomizeClosure {
   const KustomizationFile* kustomization(const std::string& dir) const;
 };
 
-// Walks the kustomization in `folder` of `tree`. `max_bytes` bounds each read.
-KustomizeClosure kustomize_closure(const FileTree& tree, const std::string& folder, uint64_t max_bytes);
+// A repo file as this run already parsed it (the loader's parse of the same
+// tree), or nullptr when it did not (then it is read and parsed here).
+using ParsedFileSource = std::function<std::shared_ptr<const yaml::ParsedFile>(const std::string& path)>;
+
+// Walks the kustomization in `folder` of `tree`. `max_bytes` bounds each
+// read; `loaded` spares parsing a kustomization twice.
+KustomizeClosure kustomize_closure(const FileTree& tree, const std::string& folder, uint64_t max_bytes,
+                                   const ParsedFileSource& loaded = {});
 
 // The kustomization file of a folder in a tree ("" when there is none).
 std::string kustomization_path_in(const FileTree& tree, const std::string& folder, uint64_t max_bytes);

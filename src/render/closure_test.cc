@@ -113,3 +113,36 @@ TEST(ClosureTest, FilesOutsideTheKustomizationsFolderButInTheRepo) {
 
 }  // namespace
 }  // namespace driftlint
+
+namespace driftlint {
+namespace {
+
+TEST(ClosureTest, AKustomizationTheRunParsedAlreadyIsNotParsedAgain) {
+  MemoryTree tree({{"app/kustomization.yaml", "resources: [a.yaml]\n"}, {"app/a.yaml", "kind: ConfigMap\n"}});
+  auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml("resources: [a.yaml]\n"));
+  std::vector<std::string> asked;
+  ParsedFileSource loaded = [&](const std::string& path) -> std::shared_ptr<const yaml::ParsedFile> {
+    asked.push_back(path);
+    return path == "app/kustomization.yaml" ? parsed : nullptr;
+  };
+  KustomizeClosure c = kustomize_closure(tree, "app", 1 << 20, loaded);
+  ASSERT_EQ(c.kustomizations.size(), 1u);
+  EXPECT_EQ(c.kustomizations[0].parsed, parsed);
+  EXPECT_EQ(c.kustomizations[0].text, "resources: [a.yaml]\n");  // still read: its bytes are the build's identity
+  EXPECT_EQ(asked, std::vector<std::string>{"app/kustomization.yaml"});
+  EXPECT_EQ(c.files, (std::set<std::string>{"app/kustomization.yaml", "app/a.yaml"}));
+}
+
+TEST(ClosureTest, AParseWithAnErrorIsNotTakenFromTheRun) {
+  // The loader's parse limits may be tighter than a build's (--max-nesting-depth).
+  MemoryTree tree({{"app/kustomization.yaml", "resources: [a.yaml]\n"}});
+  auto broken = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml("resources: [a.yaml\n"));
+  ASSERT_TRUE(broken->error);
+  KustomizeClosure c = kustomize_closure(tree, "app", 1 << 20, [&](const std::string&) { return broken; });
+  ASSERT_EQ(c.kustomizations.size(), 1u);
+  EXPECT_NE(c.kustomizations[0].parsed, broken);
+  EXPECT_TRUE(c.problems.empty());
+}
+
+}  // namespace
+}  // namespace driftlint

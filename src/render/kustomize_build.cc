@@ -182,7 +182,8 @@ bool keeps_origin_annotations(yaml::Node kustomization) {
 }  // namespace
 
 void read_kustomize_output(const std::string& output, const KustomizeClosure& closure, const RenderRequest& request,
-                           const FileTree& tree, uint64_t max_file_size, RenderOutput& out) {
+                           const FileTree& tree, uint64_t max_file_size, RenderOutput& out,
+                           const ParsedFileSource& loaded) {
   StrippedOutput stripped = strip_origin_annotations(output);
   if (!closure.kustomizations.empty() && keeps_origin_annotations(closure.kustomizations.front().root)) {
     stripped.text = output;  // the user asked for them: they are part of what is applied
@@ -194,6 +195,9 @@ void read_kustomize_output(const std::string& output, const KustomizeClosure& cl
   ParsedFileSource files = [&](const std::string& path) -> std::shared_ptr<const yaml::ParsedFile> {
     auto it = parsed_files.find(path);
     if (it != parsed_files.end()) return it->second;
+    if (std::shared_ptr<const yaml::ParsedFile> file = loaded ? loaded(path) : nullptr; file && !file->error) {
+      return parsed_files[path] = file;
+    }
     Expected<FileContent> content = tree.read(path, max_file_size);
     std::shared_ptr<const yaml::ParsedFile> file;
     if (content && !content->too_large) file = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(content->text));
@@ -216,7 +220,7 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
   auto out = std::make_unique<RenderOutput>();
   out->repo = request.repo;
   out->folder = request.folder;
-  KustomizeClosure closure = kustomize_closure(tree, request.folder, settings.max_file_size);
+  KustomizeClosure closure = kustomize_closure(tree, request.folder, settings.max_file_size, settings.loaded);
   out->files = closure.files;
   out->patch_files = closure.patch_files;
   if (!closure.kustomizations.empty()) out->included = closure.kustomizations.front().children;
@@ -262,7 +266,7 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     return out;
   }
   out->status = RenderOutput::Status::Rendered;
-  read_kustomize_output(*output, closure, request, tree, settings.max_file_size, *out);
+  read_kustomize_output(*output, closure, request, tree, settings.max_file_size, *out, settings.loaded);
   for (const std::string& f : closure.object_files) out->object_files.insert(f);
   return out;
 }

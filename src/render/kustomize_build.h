@@ -31,6 +31,7 @@ struct BuildSettings {
   const RenderCache* cache = nullptr;
   const ChartFetchOptions* fetch = nullptr;  // charts and remote bases from these hosts (null: the network is off)
   bool reach_network = false;  // the tool may reach the network (remote bases the user allowed)
+  ParsedFileSource loaded;  // the run's own parse of a repo file (empty: each is read and parsed)
 };
 
 std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, const FileTree& tree,
@@ -39,6 +40,7 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
 // Parses a build's output and traces its objects (shared with tests that
 // feed output by hand). `output` is what kustomize printed.
 void read_kustomize_output(const std::string& output, const KustomizeClosure& closure, const RenderRequest& request,
-                           const FileTree& tree, uint64_t max_file_size, RenderOutput& out);
+                           const FileTree& tree, uint64_t max_file_size, RenderOutput& out,
+                           const ParsedFileSource& loaded = {});
 
 }  // namespace driftlint

@@ -15,9 +15,6 @@
 
 namespace driftlint {
 
-// Parses a repo file (cached by the caller); nullptr when it cannot be read.
-using ParsedFileSource = std::function<std::shared_ptr<const yaml::ParsedFile>(const std::string& path)>;
-
 struct ObjectOrigin {
   std::string path;         // the file of the base resource (or the kustomization that generated it)
   SourcePosition position;  // where the object starts there

@@ -75,6 +75,19 @@ std::unique_ptr<RenderOutput> refused_request(const RenderRequest& request) {
   return out;
 }
 
+// The loader's parse of a file of `repo`: the load outlives every build, so
+// the pointer owns nothing. Files it did not parse (too large, a template)
+// are read and parsed by the build as before.
+ParsedFileSource loaded_files(const LoadResult& load, const LoadIndex& index, uint32_t repo) {
+  return [&load, &index, repo](const std::string& path) -> std::shared_ptr<const yaml::ParsedFile> {
+    std::optional<uint32_t> f = index.file(repo, path);
+    if (!f) return nullptr;
+    const LoadedFile& file = load.files[*f];
+    if (file.too_large || file.template_action || file.parsed.out_of_memory) return nullptr;
+    return std::shared_ptr<const yaml::ParsedFile>(std::shared_ptr<const yaml::ParsedFile>(), &file.parsed);
+  };
+}
+
 }  // namespace
 
 std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& request) const {
@@ -88,6 +101,7 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   settings.max_file_size = options_.max_file_size;
   settings.cache = cache.enabled() ? &cache : nullptr;
   settings.fetch = &options_.fetch;
+  settings.loaded = loaded_files(load_, index_, request.repo);
   std::unique_ptr<RenderOutput> out;
   if (!options_.render) settings.no_tool_reason = "rendering is turned off (--no-render)";
   if (request.kind == RenderKind::Kustomize) {
