@@ -8,6 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
+#include "base/scratch.h"
+
 namespace driftlint {
 
 namespace {
@@ -21,8 +23,7 @@ constexpr const char* kFolders[] = {"home", "tmp", "bin"};
 class PrivateFolders {
  public:
   PrivateFolders() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/driftlint-sandbox-XXXXXX";
+    std::string pattern = scratch_root() + "/driftlint-sandbox-XXXXXX";
     std::vector<char> buffer(pattern.begin(), pattern.end());
     buffer.push_back('\0');
     if (!mkdtemp(buffer.data())) {

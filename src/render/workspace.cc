@@ -9,14 +9,14 @@
 #include <cstring>
 #include <filesystem>
 
+#include "base/scratch.h"
 #include "base/strings.h"
 #include "fs/repo_path.h"
 
 namespace driftlint {
 
 Expected<RenderWorkspace> RenderWorkspace::create() {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/driftlint-render-XXXXXX";
+  std::string pattern = scratch_root() + "/driftlint-render-XXXXXX";
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
   if (!mkdtemp(buffer.data())) return Error{"cannot make a temporary folder in " + pattern + ": " + std::strerror(errno)};

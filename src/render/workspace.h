@@ -16,7 +16,7 @@ namespace driftlint {
 
 class RenderWorkspace {
  public:
-  // Makes a 0700 folder under $TMPDIR (or /tmp).
+  // Makes a 0700 folder under scratch_root() (base/scratch.h: $TMPDIR, else /dev/shm or /tmp).
   static Expected<RenderWorkspace> create();
   RenderWorkspace(RenderWorkspace&& other) noexcept : root_(std::move(other.root_)) { other.root_.clear(); }
   RenderWorkspace& operator=(RenderWorkspace&&) = delete;
