@@ -76,7 +76,9 @@ std::optional<std::string> run_or_reuse(const std::string& identity, const std::
     }
   }
   ProcessResult result;
+  auto started = std::chrono::steady_clock::now();
   std::optional<ProcessResult> run = run_tool(argv(*workspace), tool_name, allowed, s, workspace->root(), out, result);
+  out.tool_time = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
   if (!run) {
     if (s.cache && repeatable_failure(out, result)) s.cache->write(failure_key(identity), out.message);
     return std::nullopt;

@@ -11,7 +11,7 @@ namespace driftlint {
 
 ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
     : load_(load), index_(load.index()), options_(std::move(options)),
-      sandbox_(options_.max_memory_bytes, options_.network, *options_.host) {}
+      times_(options_.cache_dir), sandbox_(options_.max_memory_bytes, options_.network, *options_.host) {}
 
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
   std::call_once(kustomize_probe_, [this] {
@@ -120,6 +120,16 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   return out;
 }
 
+void ToolRenderer::order_longest_first(std::vector<const RenderRequest*>& todo) const {
+  std::vector<std::pair<int64_t, const RenderRequest*>> keyed;
+  for (const RenderRequest* r : todo) {
+    std::optional<std::chrono::milliseconds> last = times_.last(r->identity());
+    keyed.emplace_back(last ? last->count() : INT64_MAX, r);
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (size_t i = 0; i < todo.size(); ++i) todo[i] = keyed[i].second;
+}
+
 std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRequest>& requests) {
   std::vector<const RenderRequest*> todo;
   std::set<std::string> queued;
@@ -127,6 +137,7 @@ std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRe
     std::string id = r.identity();
     if (!done_.count(id) && queued.insert(id).second) todo.push_back(&r);
   }
+  order_longest_first(todo);
   std::vector<std::unique_ptr<RenderOutput>> made(todo.size());
   if (!todo.empty()) progress_begin(options_.progress, ProgressPhase::Building, todo.size());
   parallel_for(todo.size(), options_.jobs, [&](size_t i) {
@@ -134,7 +145,11 @@ std::vector<const RenderOutput*> ToolRenderer::render(const std::vector<RenderRe
     progress_step(options_.progress, made[i] && made[i]->from_cache);
   });
   progress_end(options_.progress);
-  for (size_t i = 0; i < todo.size(); ++i) done_[todo[i]->identity()] = std::move(made[i]);
+  for (size_t i = 0; i < todo.size(); ++i) {
+    if (made[i]->tool_time) times_.record(todo[i]->identity(), *made[i]->tool_time);
+    done_[todo[i]->identity()] = std::move(made[i]);
+  }
+  times_.save();
   std::vector<const RenderOutput*> out;
   for (const RenderRequest& r : requests) out.push_back(done_.at(r.identity()).get());
   return out;

@@ -22,6 +22,7 @@
 #include "model/manifest.h"
 #include "render/chart_fetch.h"
 #include "render/render_budget.h"
+#include "render/render_times.h"
 #include "render/request.h"
 #include "render/sandbox.h"
 #include "render/tools.h"
@@ -51,6 +52,7 @@ struct RenderOutput {
   std::shared_ptr<Provenance> provenance;  // shared by the objects; its `apps` are filled by the Argo CD model
   std::shared_ptr<const yaml::ParsedFile> parsed;
   bool from_cache = false;
+  std::optional<std::chrono::milliseconds> tool_time;  // how long the tool ran, when it ran
   std::string caveat;  // Rendered, with something left unchecked (a note says it): "" for none
 
   bool rendered() const { return status == Status::Rendered; }
@@ -100,7 +102,11 @@ class ToolRenderer : public Renderer {
   const LoadResult& load_;
   const LoadIndex& index_;
   ToolRendererOptions options_;
+  // The longest first (render_times.h): builds never timed, then by their last time.
+  void order_longest_first(std::vector<const RenderRequest*>& todo) const;
+
   std::map<std::string, std::unique_ptr<RenderOutput>> done_;  // by identity
+  RenderTimes times_;
   RenderSandbox sandbox_;
   mutable std::once_flag kustomize_probe_, helm_probe_;
   mutable std::optional<RenderTool> kustomize_, helm_;

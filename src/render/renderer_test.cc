@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <functional>
 #include <mutex>
+#include <thread>
 
 #include "testing/workspace.h"
 
@@ -28,6 +29,7 @@ class FakeTools : public ProcessHost {
   // What a build prints; given the run (its copy's files already listed).
   std::function<ProcessResult(const SeenRun&)> build = [](const SeenRun&) { return printed(""); };
   bool kustomize_installed = true;
+  std::string kustomize_version = "v5.7.1";
 
   static ProcessResult printed(std::string out, int exit_code = 0, std::string err = "") {
     ProcessResult r;
@@ -40,7 +42,7 @@ class FakeTools : public ProcessHost {
 
   ProcessResult run(const std::vector<std::string>& argv, const ProcessOptions& options) const override {
     if (argv.size() > 1 && argv[1] == "version") {
-      return printed(argv[0] == "/fake/helm" ? "v4.1.4+g05fa379\n" : "v5.7.1\n");
+      return printed(argv[0] == "/fake/helm" ? "v4.1.4+g05fa379\n" : kustomize_version + "\n");
     }
     SeenRun seen{argv, options, {}};
     for (const std::string& arg : argv) {
@@ -280,6 +282,35 @@ TEST_F(RendererTest, AChartRunsHelmTemplateOnACopyOfTheChartWithItsValueFiles) {
   ASSERT_EQ(out.objects.size(), 1u);
   EXPECT_EQ(out.objects[0].id.name, "serving");
   EXPECT_EQ(l.files[out.objects[0].file].path, "serving/templates/deployment.yaml");  // at the template that made it
+}
+
+TEST_F(RendererTest, BuildsThatRanLongestLastTimeAreHandedOutFirst) {
+  std::map<std::string, std::string> files;
+  for (const char* app : {"a", "b", "slow", "c"}) {
+    files[std::string("apps/") + app + "/kustomization.yaml"] = "resources: [cm.yaml]\n";
+    files[std::string("apps/") + app + "/cm.yaml"] = std::string("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ") + app + "\n";
+  }
+  LoadResult l = load(files);
+  tools_.build = [](const SeenRun& run) {
+    if (run.argv[2].ends_with("/slow")) std::this_thread::sleep_for(std::chrono::milliseconds(40));
+    return FakeTools::printed("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: x\n");
+  };
+  ToolRendererOptions o = options();
+  o.cache_dir = work_.path_of("cache").string();
+  std::vector<RenderRequest> requests = {kustomize("apps/a"), kustomize("apps/b"), kustomize("apps/slow"), kustomize("apps/c")};
+  auto order = [&] {
+    std::vector<std::string> folders;
+    for (const SeenRun& run : tools_.builds) folders.push_back(run.argv[2].substr(run.argv[2].rfind('/') + 1));
+    tools_.builds.clear();
+    return folders;
+  };
+  ToolRenderer(l, o).render(requests);
+  EXPECT_EQ(order(), (std::vector<std::string>{"a", "b", "slow", "c"}));  // never timed: as asked
+  tools_.kustomize_version = "v5.8.0";  // another tool: nothing from the cache, every build runs again
+  ToolRenderer(l, o).render(requests);
+  std::vector<std::string> second = order();
+  ASSERT_EQ(second.size(), 4u);
+  EXPECT_EQ(second[0], "slow");
 }
 
 }  // namespace
