@@ -242,6 +242,10 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     return out;
   }
   BuildSettings settings_here = settings;
+  if (settings.find_helm && inflates_charts(request, closure)) {
+    settings_here.helm = settings.find_helm();
+    settings_here.helm_path = settings_here.helm ? settings_here.helm->command.front() : "";
+  }
   if (!closure.remote.empty()) {
     out->message = remote_obstacle(closure, settings);
     if (!out->message.empty()) return out;
@@ -255,7 +259,7 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
                        : settings.no_tool_reason;
     return out;
   }
-  if (std::string obstacle = chart_obstacle(request, closure, settings); !obstacle.empty()) {
+  if (std::string obstacle = chart_obstacle(request, closure, settings_here); !obstacle.empty()) {
     out->message = obstacle;
     return out;
   }

@@ -4,6 +4,7 @@
 // and each object of the output traced to the lines that set it.
 #pragma once
 
+#include <functional>
 #include <memory>
 
 #include "fs/file_tree.h"
@@ -26,6 +27,8 @@ struct BuildSettings {
   // passed as --helm-command. Null: charts are not inflated (and said why).
   const RenderTool* helm = nullptr;
   std::string helm_path;
+  // Finds helm (probing it) when a build has helmCharts; empty: `helm` as set.
+  std::function<const RenderTool*()> find_helm;
   std::chrono::milliseconds timeout{120'000};
   uint64_t max_file_size = 64ull << 20;
   const RenderCache* cache = nullptr;

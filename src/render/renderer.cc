@@ -16,7 +16,8 @@ ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
   std::call_once(kustomize_probe_, [this] {
     probed_ = probed_ || !options_.kubectl.empty();
-    kustomize_ = find_kustomize(options_.kubectl, sandbox_);
+    ProbeCache probes(options_.cache_dir);
+    kustomize_ = find_kustomize(options_.kubectl, sandbox_, &probes);
   });
   return kustomize_;
 }
@@ -24,7 +25,8 @@ const std::optional<RenderTool>& ToolRenderer::kustomize() const {
 const std::optional<RenderTool>& ToolRenderer::helm() const {
   std::call_once(helm_probe_, [this] {
     probed_ = probed_ || !options_.helm.empty();
-    helm_ = find_helm(options_.helm, sandbox_);
+    ProbeCache probes(options_.cache_dir);
+    helm_ = find_helm(options_.helm, sandbox_, &probes);
   });
   return helm_;
 }
@@ -107,9 +109,9 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   if (request.kind == RenderKind::Kustomize) {
     settings.tool = options_.render && kustomize() ? &*kustomize() : nullptr;
     if (request.build_flags.enable_helm() || request.build_flags.helm_if_charts) {
-      // kustomize's helmCharts run helm: the one found here, by its path.
-      settings.helm = helm() ? &*helm() : nullptr;
-      settings.helm_path = settings.helm ? settings.helm->command.front() : "";
+      // kustomize's helmCharts run helm: the one found here, by its path,
+      // looked for only when a build has them (a probe starts helm).
+      settings.find_helm = [this]() -> const RenderTool* { return helm() ? &*helm() : nullptr; };
     }
     out = build_kustomization(request, tree, settings);
   } else {

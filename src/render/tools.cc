@@ -31,27 +31,33 @@ namespace {
 
 constexpr std::chrono::seconds kProbeTimeout{30};
 
+ProcessResult probe(const std::vector<std::string>& argv, const RenderSandbox& sandbox, const ProbeCache* probes) {
+  auto run = [&] { return sandbox.run(argv, kProbeTimeout); };
+  return probes ? probes->probe(argv, run) : run();
+}
+
 }  // namespace
 
-std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox) {
+std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox,
+                                         const ProbeCache* probes) {
   if (kubectl.empty()) return std::nullopt;  // --no-render: not even a `kustomize` on PATH
   if (std::optional<std::string> kustomize = sandbox.find("kustomize")) {
-    ProcessResult r = sandbox.run({*kustomize, "version"}, kProbeTimeout);
+    ProcessResult r = probe({*kustomize, "version"}, sandbox, probes);
     std::string version = r.ok() ? kustomize_version_in(r.out) : "";
     if (!version.empty()) return RenderTool{{*kustomize, "build"}, version, "kustomize " + version};
   }
   std::optional<std::string> path = sandbox.find(kubectl);
   if (!path) return std::nullopt;
-  ProcessResult r = sandbox.run({*path, "version", "--client"}, kProbeTimeout);
+  ProcessResult r = probe({*path, "version", "--client"}, sandbox, probes);
   std::string version = r.ok() ? kustomize_version_in(r.out) : "";
   if (version.empty()) return std::nullopt;
   return RenderTool{{*path, "kustomize"}, version, "kustomize " + version + " (kubectl kustomize)"};
 }
 
-std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox) {
+std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox, const ProbeCache* probes) {
   std::optional<std::string> path = helm.empty() ? std::nullopt : sandbox.find(helm);
   if (!path) return std::nullopt;
-  ProcessResult r = sandbox.run({*path, "version", "--short"}, kProbeTimeout);
+  ProcessResult r = probe({*path, "version", "--short"}, sandbox, probes);
   std::string out(trim(r.out));
   if (!r.ok() || out.empty() || out[0] != 'v') return std::nullopt;
   if (out.rfind("v2.", 0) == 0) return std::nullopt;  // Helm 2 has no `helm template` of charts as Argo CD runs it

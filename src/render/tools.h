@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/process.h"
+#include "render/probe_cache.h"
 #include "render/sandbox.h"
 
 namespace driftlint {
@@ -25,9 +26,11 @@ struct RenderTool {
 // The kustomize to use: `kustomize` when on PATH, else `kubectl` (given; ""
 // means none, not even a `kustomize`: --no-render); nullopt when neither
 // answers (asked in the sandbox, as builds run).
-std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox);
+// `probes` keeps what the version probes printed between runs (null: none kept).
+std::optional<RenderTool> find_kustomize(const std::string& kubectl, const RenderSandbox& sandbox,
+                                         const ProbeCache* probes = nullptr);
 // helm 3 or later when on PATH (or at `helm`); nullopt otherwise.
-std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox);
+std::optional<RenderTool> find_helm(const std::string& helm, const RenderSandbox& sandbox, const ProbeCache* probes = nullptr);
 
 // Reads "v5.5.0" out of what `kustomize version` or `kubectl version
 // --client` print (several formats over the years).
