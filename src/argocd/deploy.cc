@@ -12,17 +12,19 @@ namespace {
 
 class Deployer {
  public:
-  Deployer(const LoadResult& load, const LoadIndex& index, Renderer& renderer, ArgoModel& model)
-      : load_(load), index_(index), renderer_(renderer), model_(model) {}
+  Deployer(const LoadResult& load, const LoadIndex& index, ArgoModel& model) : load_(load), index_(index), model_(model) {}
 
-  void deploy() {
+  std::vector<RenderRequest> requests() {
     model_.file_apps.assign(load_.files.size(), {});
     std::vector<RenderRequest> requests;
     for (uint32_t a = 0; a < model_.apps.size(); ++a) {
       for (uint32_t s = 0; s < model_.apps[a].sources.size(); ++s) deploy_source(a, s, requests);
     }
-    std::vector<const RenderOutput*> outputs = renderer_.render(requests);
-    for (size_t i = 0; i < outputs.size(); ++i) {
+    return requests;
+  }
+
+  void outputs(const std::vector<const RenderOutput*>& outputs) {
+    for (size_t i = 0; i < outputs.size() && i < model_.renders.size(); ++i) {
       model_.renders[i].output = outputs[i];
       deploy_output(model_.renders[i]);
     }
@@ -146,14 +148,18 @@ class Deployer {
 
   const LoadResult& load_;
   const LoadIndex& index_;
-  Renderer& renderer_;
   ArgoModel& model_;
 };
 
 }  // namespace
 
-void deploy_apps(const LoadResult& load, const LoadIndex& index, Renderer& renderer, ArgoModel& model) {
-  Deployer(load, index, renderer, model).deploy();
+std::vector<RenderRequest> deploy_requests(const LoadResult& load, const LoadIndex& index, ArgoModel& model) {
+  return Deployer(load, index, model).requests();
+}
+
+void deploy_outputs(const LoadResult& load, const LoadIndex& index, const std::vector<const RenderOutput*>& outputs,
+                    ArgoModel& model) {
+  Deployer(load, index, model).outputs(outputs);
 }
 
 }  // namespace driftlint

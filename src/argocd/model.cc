@@ -72,7 +72,8 @@ void index_repos(const LoadResult& load, ArgoModel& model) {
 
 }  // namespace
 
-ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options) {
+ArgoModel begin_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options,
+                           std::vector<RenderRequest>& requests) {
   ArgoModel model;
   model.snapshot = snapshot;
   if (options.config) model.config = *options.config;
@@ -82,14 +83,26 @@ ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, con
   AppSetBudget budget(options.appset_limits);
   collect_applications(load, index, snapshot, budget, options.rendered_apps, model);
   bind_sources(load, model);
+  requests = deploy_requests(load, index, model);
+  return model;
+}
+
+void finish_argo_model(const LoadResult& load, const std::vector<const RenderOutput*>& outputs,
+                       const ArgoModelOptions& options, ArgoModel& model) {
+  deploy_outputs(load, load.index(), outputs, model);
+  collect_status_owners(model);
+  compute_drift(options, model);
+}
+
+ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options) {
+  std::vector<RenderRequest> requests;
+  ArgoModel model = begin_argo_model(load, snapshot, options, requests);
   Renderer* renderer = options.renderer;
   if (!renderer) {
     model.own_renderer = std::make_shared<ToolRenderer>(load, ToolRendererOptions{"", "", {}, 1, 64ull << 20, ""});
     renderer = model.own_renderer.get();
   }
-  deploy_apps(load, index, *renderer, model);
-  collect_status_owners(model);
-  compute_drift(options, model);
+  finish_argo_model(load, renderer->render(requests), options, model);
   return model;
 }
 

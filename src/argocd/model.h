@@ -140,6 +140,17 @@ struct ArgoModel {
 
 ArgoModel build_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options);
 
+// The same in two steps around rendering, for a pipeline that renders the
+// apps' builds in one batch with its own (root builds): begin_argo_model
+// finds the apps and sets `requests` to the builds their sources need;
+// finish_argo_model takes those requests' outputs, in order, and completes
+// the model (what each app applies, ownership, drift). `options.renderer`
+// is not used.
+ArgoModel begin_argo_model(const LoadResult& load, const Snapshot* snapshot, const ArgoModelOptions& options,
+                           std::vector<RenderRequest>& requests);
+void finish_argo_model(const LoadResult& load, const std::vector<const RenderOutput*>& outputs,
+                       const ArgoModelOptions& options, ArgoModel& model);
+
 // Honours another copy of Argo CD's config that builds kustomizations the
 // same way (same_build_settings): ownership, exclusions and system-level
 // ignoreDifferences change, so drift is compared again.

@@ -51,21 +51,39 @@ bool may_make_apps(const LoadResult& load, const RenderRequest& chart) {
   });
 }
 
-// Charts no app renders, with their defaults and each ci/ values file; a
-// failure is a render-failed finding like any build's, not rendering a note.
-// Returns how many charts `scope` left out.
-size_t render_root_charts(const LoadResult& load, const LoadIndex& index, const std::vector<const RenderOutput*>& by_apps,
-                          RootChartScope scope, CheckModel& model) {
-  std::set<std::pair<uint32_t, std::string>> rendered;
-  for (const RenderOutput* o : by_apps) rendered.insert({o->repo, o->folder});
-  RootCharts charts = root_charts(load, index, rendered);
-  size_t left_out = 0;
+// What a pass renders besides the apps' builds: the root kustomizations (a
+// root an app builds is judged as the app builds it, with its options, not
+// twice, so it is left out) with Argo CD's build options, and the charts no
+// app renders, with their defaults and each ci/ values file.
+struct RootRequests {
+  std::vector<RenderRequest> kustomizations, charts;
+  std::vector<std::string> library;  // library charts: nothing of their own to render
+  size_t charts_left_out = 0;        // by RootChartScope::AppMakers
+};
+
+RootRequests root_requests(const LoadResult& load, const ArgoCdConfig& config, const std::vector<RenderRequest>& by_apps,
+                           RootChartScope scope) {
+  const LoadIndex& index = load.index();
+  std::set<std::pair<uint32_t, std::string>> app_folders;
+  for (const RenderRequest& r : by_apps) app_folders.insert({r.repo, r.folder});
+  RootRequests out;
+  out.kustomizations = root_kustomizations(load, index);
+  std::erase_if(out.kustomizations, [&](const RenderRequest& r) { return app_folders.count({r.repo, r.folder}) > 0; });
+  for (RenderRequest& r : out.kustomizations) r.build_flags = kustomize_build_flags(config, "");
+  RootCharts charts = root_charts(load, index, app_folders);
   if (scope == RootChartScope::AppMakers) {
-    left_out = std::erase_if(charts.requests, [&](const RenderRequest& r) { return !may_make_apps(load, r); });
-    if (left_out) charts.library.clear();  // said by the pass that renders every chart
+    out.charts_left_out = std::erase_if(charts.requests, [&](const RenderRequest& r) { return !may_make_apps(load, r); });
+    if (out.charts_left_out) charts.library.clear();  // said by the pass that renders every chart
   }
-  std::vector<const RenderOutput*> outputs = model.renderer->render(charts.requests);
-  add_outputs(model.renders, outputs);
+  out.charts = std::move(charts.requests);
+  out.library = std::move(charts.library);
+  return out;
+}
+
+// A root chart's failure is a render-failed finding like any build's; not
+// rendering it is a note, one per reason.
+void note_root_charts(const LoadResult& load, const std::vector<const RenderOutput*>& outputs,
+                      const std::vector<std::string>& library, CheckModel& model) {
   std::map<std::string, std::vector<std::string>> unrendered;
   for (const RenderOutput* out : outputs) {
     if (out->status != RenderOutput::Status::NotRendered) continue;
@@ -78,31 +96,25 @@ size_t render_root_charts(const LoadResult& load, const LoadIndex& index, const 
                                             : std::to_string(folders.size()) + " charts (" + folders[0] + ", ...)";
     model.notes.push_back(which + " not rendered: " + why + "; its templates are not checked");
   }
-  if (!charts.library.empty()) {
-    model.notes.push_back(std::string(charts.library.size() == 1 ? "library chart " : "library charts ") +
-                          join(charts.library, ", ") + ": nothing of their own to render (their users render them)");
+  if (!library.empty()) {
+    model.notes.push_back(std::string(library.size() == 1 ? "library chart " : "library charts ") + join(library, ", ") +
+                          ": nothing of their own to render (their users render them)");
   }
-  return left_out;
 }
 
-// Root kustomizations are built too (those an app builds are served again
-// from the renderer), with Argo CD's build options; then what is applied.
-// Returns how many root charts `scope` left out.
-size_t render_the_rest(const LoadResult& load, const ArgoCdConfig& config, RootChartScope scope, CheckModel& model) {
+// After the batch: the outputs in the order they are judged (the apps',
+// the root kustomizations', the root charts'), the folders a failed root
+// build includes (rendered on their own, a second batch: which ones depends
+// on what failed), notes, and what is applied.
+void judge_outputs(const LoadResult& load, const std::vector<const RenderOutput*>& roots,
+                   const std::vector<const RenderOutput*>& charts, const RootRequests& requests, CheckModel& model) {
   const LoadIndex& index = load.index();
   std::vector<const RenderOutput*> by_apps;
   for (const SourceRender& r : model.argo.renders) by_apps.push_back(r.output);
   add_outputs(model.renders, by_apps);
-  // A root an app builds is judged as the app builds it (with its options), not twice.
-  std::vector<RenderRequest> root_requests = root_kustomizations(load, index);
-  std::erase_if(root_requests, [&](const RenderRequest& r) {
-    return std::any_of(by_apps.begin(), by_apps.end(),
-                       [&](const RenderOutput* o) { return o->repo == r.repo && o->folder == r.folder; });
-  });
-  for (RenderRequest& r : root_requests) r.build_flags = kustomize_build_flags(config, "");
-  std::vector<const RenderOutput*> roots = model.renderer->render(root_requests);
   add_outputs(model.renders, roots);
-  size_t left_out = render_root_charts(load, index, by_apps, scope, model);
+  add_outputs(model.renders, charts);
+  note_root_charts(load, charts, requests.library, model);
   render_partial_builds(*model.renderer, load, index, model.renders);
   // Apps' unrendered builds have a note per app already; the others, one per reason.
   std::map<std::string, std::vector<std::string>> unrendered;
@@ -117,7 +129,11 @@ size_t render_the_rest(const LoadResult& load, const ArgoCdConfig& config, RootC
   }
   model.applied = applied_objects(load, index, model.renders);
   for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
-  return left_out;
+}
+
+// Slices of one batch's outputs.
+std::vector<const RenderOutput*> slice(const std::vector<const RenderOutput*>& all, size_t from, size_t count) {
+  return {all.begin() + static_cast<std::ptrdiff_t>(from), all.begin() + static_cast<std::ptrdiff_t>(from + count)};
 }
 
 ArgoModelOptions model_options(const CheckOptions& o, const CheckModel& model, const ArgoCdConfig* config,
@@ -177,11 +193,23 @@ void build_with(const CheckOptions& o, const LoadResult& load, const Snapshot* c
   model = CheckModel{};
   model.renderer = renderer_for(o, load, jobs);
   std::vector<const Manifest*> rendered_apps;
+  // The rendering stage of a pass: one batch of every build the pass needs
+  // (the apps' and the roots'), so -j spans them all.
   auto pass = [&](RootChartScope scope) {
-    model.argo = build_argo_model(load, cluster, model_options(o, model, &config, rendered_apps));
+    ArgoModelOptions options = model_options(o, model, &config, rendered_apps);
+    std::vector<RenderRequest> batch;
+    model.argo = begin_argo_model(load, cluster, options, batch);
+    size_t apps = batch.size();
+    RootRequests roots = root_requests(load, config, batch, scope);
+    batch.insert(batch.end(), roots.kustomizations.begin(), roots.kustomizations.end());
+    batch.insert(batch.end(), roots.charts.begin(), roots.charts.end());
+    std::vector<const RenderOutput*> outputs = model.renderer->render(batch);
+    finish_argo_model(load, slice(outputs, 0, apps), options, model.argo);
     model.notes = model.argo.notes;
     model.renders = RenderSet{};
-    return render_the_rest(load, config, scope, model);
+    judge_outputs(load, slice(outputs, apps, roots.kustomizations.size()),
+                  slice(outputs, apps + roots.kustomizations.size(), roots.charts.size()), roots, model);
+    return roots.charts_left_out;
   };
   for (int depth = 0;; ++depth) {
     size_t left_out = pass(RootChartScope::AppMakers);
