@@ -40,7 +40,8 @@ std::string failure_key(const std::string& identity) { return render_key("failed
 
 }  // namespace
 
-std::optional<std::string> run_or_reuse(const std::string& identity, const std::map<std::string, std::string>& files,
+std::optional<std::string> run_or_reuse(const std::string& identity,
+                                        const std::function<Expected<std::map<std::string, std::string>>()>& files,
                                         const std::function<std::vector<std::string>(const RenderWorkspace&)>& argv,
                                         const std::string& tool_name, const BuildSettings& s, RenderOutput& out) {
   std::string key = render_key(identity);
@@ -68,7 +69,13 @@ std::optional<std::string> run_or_reuse(const std::string& identity, const std::
     out.message = workspace.error().message;
     return std::nullopt;
   }
-  for (const auto& [path, text] : files) {
+  Expected<std::map<std::string, std::string>> inputs = files();
+  if (!inputs) {
+    out.status = RenderOutput::Status::NotRendered;
+    out.message = inputs.error().message;
+    return std::nullopt;
+  }
+  for (const auto& [path, text] : *inputs) {
     if (Status st = workspace->write(path, text); !st) {
       out.status = RenderOutput::Status::NotRendered;
       out.message = st.error().message;

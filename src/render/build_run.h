@@ -14,9 +14,11 @@
 
 namespace driftlint {
 
-// `argv` makes the command line once the workspace exists. On failure,
+// `files` gives the workspace's files when the build runs (an error: it is
+// not run, and not rendered). `argv` makes the command line once the workspace exists. On failure,
 // `out` says why (status and message) and nullopt is returned.
-std::optional<std::string> run_or_reuse(const std::string& identity, const std::map<std::string, std::string>& files,
+std::optional<std::string> run_or_reuse(const std::string& identity,
+                                        const std::function<Expected<std::map<std::string, std::string>>()>& files,
                                         const std::function<std::vector<std::string>(const RenderWorkspace&)>& argv,
                                         const std::string& tool_name, const BuildSettings& settings, RenderOutput& out);
 

@@ -165,7 +165,7 @@ std::optional<std::string> run_template(const RenderRequest& request, const Char
     if (skip_validation) command.push_back("--skip-schema-validation");
     return command;
   };
-  return run_or_reuse(identity_of(request, *s.tool, in), in.files, argv, "helm", s, out);
+  return run_or_reuse(identity_of(request, *s.tool, in), [&]() -> Expected<std::map<std::string, std::string>> { return in.files; }, argv, "helm", s, out);
 }
 
 void read_output(const std::string& output, const RenderRequest& request, const ChartInputs& in, RenderOutput& out) {

@@ -7,6 +7,7 @@
 #include <re2/re2.h>
 
 #include "base/strings.h"
+#include "load/parse_cache.h"
 #include "render/build_run.h"
 #include "render/closure.h"
 #include "render/kustomize_edit.h"
@@ -19,12 +20,36 @@ namespace driftlint {
 
 namespace {
 
-// Reads every closure file once: their text is both the build's identity and what the copy holds.
-std::map<std::string, std::string> read_closure(const FileTree& tree, const KustomizeClosure& closure, uint64_t max) {
-  std::map<std::string, std::string> out;
+// The closure's files as the build's identity knows them: by blob id when
+// the run knows it (a warm run then reads none of them), else by their text.
+struct ClosureContents {
+  std::map<std::string, std::string> texts;  // read
+  std::map<std::string, std::string> ids;    // path -> blob id: not read yet
+};
+
+ClosureContents closure_contents(const FileTree& tree, const KustomizeClosure& closure, const BuildSettings& s) {
+  ClosureContents out;
   for (const std::string& path : closure.files) {
+    if (std::string id = s.content_id ? s.content_id(path) : ""; !id.empty()) {
+      out.ids[path] = std::move(id);
+      continue;
+    }
+    Expected<FileContent> content = tree.read(path, s.max_file_size);
+    if (content && !content->too_large) out.texts[path] = std::move(content->text);
+  }
+  return out;
+}
+
+// Every file's text, reading those known by id: what the build's copy
+// holds. A file whose bytes are no longer those of its id changed while
+// driftlint ran: the build would be cached under what it did not build.
+Expected<std::map<std::string, std::string>> all_texts(const FileTree& tree, const ClosureContents& contents, uint64_t max) {
+  std::map<std::string, std::string> out = contents.texts;
+  for (const auto& [path, id] : contents.ids) {
     Expected<FileContent> content = tree.read(path, max);
-    if (content && !content->too_large) out[path] = std::move(content->text);
+    if (!content || content->too_large) continue;
+    if (content_id_of(content->text) != id) return Error{path + " changed while driftlint ran; run it again"};
+    out[path] = std::move(content->text);
   }
   return out;
 }
@@ -36,12 +61,16 @@ bool inflates_charts(const RenderRequest& request, const KustomizeClosure& closu
   return charts && (request.build_flags.enable_helm() || request.build_flags.helm_if_charts);
 }
 
-std::string identity_of(const RenderRequest& request, const BuildSettings& s, bool helm,
-                        const std::map<std::string, std::string>& contents) {
-  std::string id = "kustomize-build-v1\n" + s.tool->description + "\n" + request.identity() + "\n";
+std::string identity_of(const RenderRequest& request, const BuildSettings& s, bool helm, const KustomizeClosure& closure,
+                        const ClosureContents& contents) {
+  std::string id = "kustomize-build-v2\n" + s.tool->description + "\n" + request.identity() + "\n";
   if (helm) id += "with " + s.helm->description + "\n";
-  for (const auto& [path, text] : contents) {
-    id += path + "\n" + std::to_string(text.size()) + "\n" + text + "\n";
+  for (const std::string& path : closure.files) {
+    if (auto by_id = contents.ids.find(path); by_id != contents.ids.end()) {
+      id += path + "\n@blob " + by_id->second + "\n";
+    } else if (auto text = contents.texts.find(path); text != contents.texts.end()) {
+      id += path + "\n" + std::to_string(text->second.size()) + "\n" + text->second + "\n";
+    }
   }
   return id;
 }
@@ -69,15 +98,18 @@ std::vector<std::string> build_command(const RenderRequest& request, const Build
 
 // The output, from the cache or by running the tool on a copy whose root
 // kustomization carries the app's options; nullopt with out.status set.
-std::optional<std::string> run_build(const RenderRequest& request, const KustomizeClosure& closure,
-                                     const std::map<std::string, std::string>& contents, const BuildSettings& s,
-                                     RenderOutput& out) {
-  const KustomizationFile& root = closure.kustomizations.front();
-  std::map<std::string, std::string> files = contents;
-  files[root.path] = edited_kustomization(root.root, request.kustomize);
+std::optional<std::string> run_build(const RenderRequest& request, const KustomizeClosure& closure, const FileTree& tree,
+                                     const ClosureContents& contents, const BuildSettings& s, RenderOutput& out) {
+  auto files = [&]() -> Expected<std::map<std::string, std::string>> {
+    Expected<std::map<std::string, std::string>> all = all_texts(tree, contents, s.max_file_size);
+    const KustomizationFile& root = closure.kustomizations.front();
+    if (all) (*all)[root.path] = edited_kustomization(root.root, request.kustomize);
+    return all;
+  };
   bool helm = inflates_charts(request, closure);
   auto argv = [&](const RenderWorkspace& workspace) { return build_command(request, s, helm, workspace.path_of(request.folder)); };
-  std::optional<std::string> output = run_or_reuse(identity_of(request, s, helm, contents), files, argv, "kustomize", s, out);
+  std::optional<std::string> output =
+      run_or_reuse(identity_of(request, s, helm, closure, contents), files, argv, "kustomize", s, out);
   if (!output && out.status == RenderOutput::Status::Failed && !request.build_flags.withheld.empty()) {
     // It may have needed what driftlint withholds: not Argo CD's failure.
     out.status = RenderOutput::Status::NotRendered;
@@ -263,8 +295,8 @@ std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, 
     out->message = obstacle;
     return out;
   }
-  std::map<std::string, std::string> contents = read_closure(tree, closure, settings.max_file_size);
-  std::optional<std::string> output = run_build(request, closure, contents, settings_here, *out);
+  ClosureContents contents = closure_contents(tree, closure, settings);
+  std::optional<std::string> output = run_build(request, closure, tree, contents, settings_here, *out);
   if (!output) {
     if (out->status == RenderOutput::Status::Failed) locate_missing_file(closure, tree, *out);
     return out;

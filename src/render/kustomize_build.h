@@ -35,6 +35,9 @@ struct BuildSettings {
   const ChartFetchOptions* fetch = nullptr;  // charts and remote bases from these hosts (null: the network is off)
   bool reach_network = false;  // the tool may reach the network (remote bases the user allowed)
   ParsedFileSource loaded;  // the run's own parse of a repo file (empty: each is read and parsed)
+  // A repo file's blob id when the run knows it (the parse cache's), else
+  // "": such a file is in a build's identity by id, and read only to run it.
+  std::function<std::string(const std::string& path)> content_id;
 };
 
 std::unique_ptr<RenderOutput> build_kustomization(const RenderRequest& request, const FileTree& tree,

@@ -104,6 +104,10 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   settings.cache = cache.enabled() ? &cache : nullptr;
   settings.fetch = &options_.fetch;
   settings.loaded = loaded_files(load_, index_, request.repo);
+  settings.content_id = [this, repo = request.repo](const std::string& path) -> std::string {
+    std::optional<uint32_t> f = index_.file(repo, path);
+    return f && !load_.files[*f].too_large ? load_.files[*f].content_id : std::string();
+  };
   std::unique_ptr<RenderOutput> out;
   if (!options_.render) settings.no_tool_reason = "rendering is turned off (--no-render)";
   if (request.kind == RenderKind::Kustomize) {

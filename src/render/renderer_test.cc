@@ -10,6 +10,7 @@
 #include <mutex>
 #include <thread>
 
+#include "load/parse_cache.h"
 #include "testing/workspace.h"
 
 namespace driftlint {
@@ -311,6 +312,60 @@ TEST_F(RendererTest, BuildsThatRanLongestLastTimeAreHandedOutFirst) {
   std::vector<std::string> second = order();
   ASSERT_EQ(second.size(), 4u);
   EXPECT_EQ(second[0], "slow");
+}
+
+// A tree that counts the reads of each path.
+class CountingTree : public MemoryTree {
+ public:
+  using MemoryTree::MemoryTree;
+  Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override {
+    std::lock_guard lock(mutex_);
+    ++reads[path];
+    return MemoryTree::read(path, max_bytes);
+  }
+  mutable std::map<std::string, int> reads;
+
+ private:
+  mutable std::mutex mutex_;
+};
+
+TEST_F(RendererTest, AFileTheRunKnowsByBlobIdIsReadOnlyWhenItsBuildRuns) {
+  RepoInput repo;
+  repo.name = "infra";
+  repo.source = "memory";
+  auto tree = std::make_shared<CountingTree>(kOverlay);
+  repo.tree = tree;
+  LoadResult l = load_repos({repo}, LoadOptions{});
+  for (LoadedFile& f : l.files) f.content_id = content_id_of(kOverlay.at(f.path));  // as the parse cache would
+  tools_.build = [](const SeenRun&) { return FakeTools::printed(kBuilt); };
+  ToolRendererOptions o = options();
+  o.cache_dir = work_.path_of("cache").string();
+  ToolRenderer(l, o).render({kustomize("apps/dev")});
+  ASSERT_EQ(tools_.builds.size(), 1u);
+  EXPECT_EQ(tools_.builds[0].copied.count("apps/base/deployment.yaml"), 1u);  // read to run
+  tree->reads.clear();
+  ToolRenderer again(l, o);
+  const RenderOutput& warm = *again.render({kustomize("apps/dev")}).at(0);
+  EXPECT_TRUE(warm.from_cache);
+  EXPECT_EQ(tools_.builds.size(), 1u);
+  EXPECT_EQ(tree->reads["apps/base/deployment.yaml"], 0) << "the warm build's identity needs no read of it";
+  ASSERT_EQ(warm.objects.size(), 1u);
+}
+
+TEST_F(RendererTest, AFileChangedSinceItWasLoadedIsNotBuiltUnderItsOldIdentity) {
+  LoadResult l = load(kOverlay);
+  for (LoadedFile& f : l.files) f.content_id = content_id_of(kOverlay.at(f.path));
+  for (LoadedFile& f : l.files) {
+    if (f.path == "apps/base/deployment.yaml") f.content_id = content_id_of("what it held when it was loaded");
+  }
+  ToolRendererOptions o = options();
+  o.cache_dir = work_.path_of("cache").string();
+  ToolRenderer renderer(l, o);
+  const RenderOutput& out = *renderer.render({kustomize("apps/dev")}).at(0);
+  EXPECT_EQ(out.status, RenderOutput::Status::NotRendered);
+  EXPECT_EQ(out.message, "apps/base/deployment.yaml changed while driftlint ran; run it again");
+  EXPECT_TRUE(tools_.builds.empty());
+  EXPECT_FALSE(fs::exists(work_.path_of("cache/render-v1"))) << "nothing cached";
 }
 
 }  // namespace
