@@ -22,7 +22,7 @@ bool is_elf(int fd) {
 
 std::string probe_key(const std::vector<std::string>& argv) {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/') return {};
-  int fd = open(argv[0].c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = open(argv[0].c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);  // a FIFO must not block
   if (fd < 0) return {};
   struct stat st {};
   bool ok = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && is_elf(fd);
