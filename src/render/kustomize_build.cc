@@ -47,8 +47,10 @@ Expected<std::map<std::string, std::string>> all_texts(const FileTree& tree, con
   std::map<std::string, std::string> out = contents.texts;
   for (const auto& [path, id] : contents.ids) {
     Expected<FileContent> content = tree.read(path, max);
-    if (!content || content->too_large) continue;
-    if (content_id_of(content->text) != id) return Error{path + " changed while driftlint ran; run it again"};
+    // Gone, grown past the limit or changed: its id is in the identity, so it must be built as that id.
+    if (!content || content->too_large || content_id_of(content->text) != id) {
+      return Error{path + " changed while driftlint ran; run it again"};
+    }
     out[path] = std::move(content->text);
   }
   return out;
