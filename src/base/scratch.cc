@@ -23,12 +23,17 @@ bool memory_folder_with_room(const std::string& folder) {
 
 std::string choose_scratch_root(const char* tmpdir, const std::string& memory_folder) {
   if (tmpdir && *tmpdir) return tmpdir;
-  if (memory_folder_with_room(memory_folder)) return memory_folder;
+  if (!memory_folder.empty() && memory_folder_with_room(memory_folder)) return memory_folder;
   return "/tmp";
 }
 
 const std::string& scratch_root() {
   static const std::string root = choose_scratch_root(std::getenv("TMPDIR"), "/dev/shm");
+  return root;
+}
+
+const std::string& disk_scratch_root() {
+  static const std::string root = choose_scratch_root(std::getenv("TMPDIR"), "");
   return root;
 }
 

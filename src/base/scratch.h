@@ -1,6 +1,8 @@
 // Where a run makes its short-lived private folders: a build's copy of its
 // closure and the tool's HOME and TMPDIR (render/workspace.h,
-// render/sandbox.h), each made and removed once per build.
+// render/sandbox.h), each made and removed once per build. A tool that may
+// download (a remote base's clone) gets them on disk: pages in a memory
+// file system count against no limit of the tool's (--render-memory).
 #pragma once
 
 #include <cstdint>
@@ -13,6 +15,9 @@ namespace driftlint {
 // folder made and removed costs milliseconds of journal, and a run of 300
 // builds makes 600 of them; else /tmp. Decided once per run.
 const std::string& scratch_root();
+
+// $TMPDIR when set, else /tmp: never chosen for speed.
+const std::string& disk_scratch_root();
 
 constexpr uint64_t kScratchRoomBytes = 1ull << 30;
 

@@ -11,6 +11,7 @@
 #include "base/tar_gz.h"
 #include "git/url.h"
 #include "render/build_run.h"
+#include "render/render_cache.h"
 #include "render/chart_dependencies.h"
 #include "render/chart_schema.h"
 #include "render/helm_origins.h"
@@ -108,8 +109,13 @@ std::string read_values(const RenderRequest& request, const LoadResult& load, ui
 }
 
 std::string identity_of(const RenderRequest& request, const RenderTool& tool, const ChartInputs& in) {
-  std::string id = "helm-template-v1\n" + tool.description + "\n" + request.identity() + "\n";
-  for (const auto& [path, text] : in.files) id += path + "\n" + std::to_string(text.size()) + "\n" + text + "\n";
+  std::string id = "helm-template-v2\n";
+  add_identity_field(id, tool.description);
+  add_identity_field(id, request.identity());
+  for (const auto& [path, text] : in.files) {
+    add_identity_field(id, path);
+    add_identity_field(id, text);
+  }
   return id;
 }
 

@@ -9,6 +9,7 @@
 #include "base/strings.h"
 #include "load/parse_cache.h"
 #include "render/build_run.h"
+#include "render/render_cache.h"
 #include "render/closure.h"
 #include "render/kustomize_edit.h"
 #include "render/kustomize_origins.h"
@@ -65,13 +66,19 @@ bool inflates_charts(const RenderRequest& request, const KustomizeClosure& closu
 
 std::string identity_of(const RenderRequest& request, const BuildSettings& s, bool helm, const KustomizeClosure& closure,
                         const ClosureContents& contents) {
-  std::string id = "kustomize-build-v2\n" + s.tool->description + "\n" + request.identity() + "\n";
-  if (helm) id += "with " + s.helm->description + "\n";
+  std::string id = "kustomize-build-v3\n";
+  add_identity_field(id, s.tool->description);
+  add_identity_field(id, request.identity());
+  add_identity_field(id, helm ? s.helm->description : "");
   for (const std::string& path : closure.files) {
     if (auto by_id = contents.ids.find(path); by_id != contents.ids.end()) {
-      id += path + "\n@blob " + by_id->second + "\n";
+      add_identity_field(id, path);
+      add_identity_field(id, "blob");
+      add_identity_field(id, by_id->second);
     } else if (auto text = contents.texts.find(path); text != contents.texts.end()) {
-      id += path + "\n" + std::to_string(text->second.size()) + "\n" + text->second + "\n";
+      add_identity_field(id, path);
+      add_identity_field(id, "text");
+      add_identity_field(id, text->second);
     }
   }
   return id;

@@ -39,4 +39,11 @@ std::string render_key(const std::string& identity) {
   return hex64(fnv1a(identity)) + hex64(second);
 }
 
+void add_identity_field(std::string& identity, std::string_view field) {
+  identity += std::to_string(field.size());
+  identity += ':';
+  identity += field;
+  identity += '\n';
+}
+
 }  // namespace driftlint

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace driftlint {
 
@@ -23,5 +24,9 @@ class RenderCache {
 
 // A 128-bit key (32 hex digits) for a build's identity text.
 std::string render_key(const std::string& identity);
+
+// Appends one field to an identity text, its length first, so no field's
+// content (a path may hold a newline) can read as the fields after it.
+void add_identity_field(std::string& identity, std::string_view field);
 
 }  // namespace driftlint

@@ -15,7 +15,6 @@ ToolRenderer::ToolRenderer(const LoadResult& load, ToolRendererOptions options)
 
 const std::optional<RenderTool>& ToolRenderer::kustomize() const {
   std::call_once(kustomize_probe_, [this] {
-    probed_ = probed_ || !options_.kubectl.empty();
     ProbeCache probes(options_.cache_dir);
     kustomize_ = find_kustomize(options_.kubectl, sandbox_, &probes);
   });
@@ -24,7 +23,6 @@ const std::optional<RenderTool>& ToolRenderer::kustomize() const {
 
 const std::optional<RenderTool>& ToolRenderer::helm() const {
   std::call_once(helm_probe_, [this] {
-    probed_ = probed_ || !options_.helm.empty();
     ProbeCache probes(options_.cache_dir);
     helm_ = find_helm(options_.helm, sandbox_, &probes);
   });
@@ -171,9 +169,7 @@ std::vector<std::string> ToolRenderer::notes() const {
     (id.rfind("kustomize", 0) == 0 ? kustomizations : charts)++;
   }
   std::vector<std::string> notes;
-  if (probed_) {
-    if (std::optional<std::string> note = sandbox_.note()) notes.push_back(*note);
-  }
+  if (std::optional<std::string> note = sandbox_.note()) notes.push_back(*note);
   for (const auto& [id, out] : done_) {
     if (out->rendered() && !out->caveat.empty()) {
       notes.push_back("chart " + load_.repos[out->repo].name + "/" + out->folder + ": " + out->caveat);

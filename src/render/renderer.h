@@ -6,7 +6,6 @@
 // nothing.
 #pragma once
 
-#include <atomic>
 #include <chrono>
 #include <map>
 #include <memory>
@@ -110,7 +109,6 @@ class ToolRenderer : public Renderer {
   RenderSandbox sandbox_;
   mutable std::once_flag kustomize_probe_, helm_probe_;
   mutable std::optional<RenderTool> kustomize_, helm_;
-  mutable std::atomic<bool> probed_{false};  // a tool was looked for: the sandbox was used
 };
 
 }  // namespace driftlint

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <functional>
 #include <mutex>
@@ -30,6 +32,7 @@ class FakeTools : public ProcessHost {
   // What a build prints; given the run (its copy's files already listed).
   std::function<ProcessResult(const SeenRun&)> build = [](const SeenRun&) { return printed(""); };
   bool kustomize_installed = true;
+  std::string folder = "/fake";  // where the tools are found (no files: their version probes are not cached)
   std::string kustomize_version = "v5.7.1";
 
   static ProcessResult printed(std::string out, int exit_code = 0, std::string err = "") {
@@ -43,7 +46,7 @@ class FakeTools : public ProcessHost {
 
   ProcessResult run(const std::vector<std::string>& argv, const ProcessOptions& options) const override {
     if (argv.size() > 1 && argv[1] == "version") {
-      return printed(argv[0] == "/fake/helm" ? "v4.1.4+g05fa379\n" : kustomize_version + "\n");
+      return printed(argv[0] == folder + "/helm" ? "v4.1.4+g05fa379\n" : kustomize_version + "\n");
     }
     SeenRun seen{argv, options, {}};
     for (const std::string& arg : argv) {
@@ -54,11 +57,16 @@ class FakeTools : public ProcessHost {
     return build(seen);
   }
   std::optional<std::string> find(const std::string& program) const override {
-    if (program == "helm" || (program == "kustomize" && kustomize_installed)) return "/fake/" + program;
+    if (program == "helm" || (program == "kustomize" && kustomize_installed)) return folder + "/" + program;
     return std::nullopt;
   }
-  bool can_isolate() const override { return true; }
+  bool can_isolate() const override {
+    ++isolation_probes;
+    return isolates;
+  }
 
+  bool isolates = true;
+  mutable std::atomic<int> isolation_probes{0};
   mutable std::vector<SeenRun> builds;  // every run but the version probes
 
  private:
@@ -187,6 +195,33 @@ TEST_F(RendererTest, AFailedBuildIsCachedWithItsMessageAndNotRunAgain) {
   EXPECT_EQ(out.message, first);
   ASSERT_FALSE(again.notes().empty());
   EXPECT_NE(again.notes().back().find("1 failed build from the cache"), std::string::npos) << again.notes().back();
+}
+
+// The note says how the tools that ran here were confined; a warm run ran
+// none, and forks no probe to say so.
+TEST_F(RendererTest, AWarmRunProbesNoIsolationAndNotesNone) {
+  tools_.build = [](const SeenRun&) { return FakeTools::printed(kBuilt); };
+  tools_.isolates = false;
+  LoadResult l = load(kOverlay);
+  ToolRendererOptions o = options();
+  o.network = RenderSandbox::Network::Probe;
+  o.cache_dir = work_.path_of("cache").string();
+  // Programs, so their version probes are kept between runs (render/probe_cache.h).
+  tools_.folder = work_.path_of("bin").string();
+  fs::create_directories(tools_.folder);
+  for (const char* tool : {"kustomize", "helm"}) fs::copy_file("/bin/true", tools_.folder + "/" + tool);
+  {
+    ToolRenderer cold(l, o);
+    ASSERT_TRUE(cold.render({kustomize("apps/dev")}).at(0)->rendered());
+    std::vector<std::string> notes = cold.notes();
+    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("without network isolation") != std::string::npos; }));
+  }
+  int probes = tools_.isolation_probes;
+  ToolRenderer warm(l, o);
+  ASSERT_TRUE(warm.render({kustomize("apps/dev")}).at(0)->from_cache);
+  for (const std::string& note : warm.notes()) EXPECT_EQ(note.find("network isolation"), std::string::npos) << note;
+  EXPECT_EQ(tools_.isolation_probes, probes);
+  EXPECT_EQ(tools_.builds.size(), 1u);
 }
 
 TEST_F(RendererTest, ATimedOutBuildIsNotCachedAsAFailure) {

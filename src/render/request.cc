@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "git/url.h"
+#include "render/render_cache.h"
 
 namespace driftlint {
 
@@ -49,10 +50,11 @@ std::string KustomizeBuildFlags::identity() const {
 
 std::string RenderRequest::identity() const {
   std::string out = kind == RenderKind::Kustomize ? "kustomize\n" : "helm\n";
-  out += std::to_string(repo) + "\n" + folder + "\n";
-  out += kind == RenderKind::Kustomize ? kustomize.identity() : helm.identity();
-  if (kind == RenderKind::Kustomize && !build_flags.identity().empty()) out += "\n" + build_flags.identity();
-  if (!remote.empty()) out += "\nremote\n" + remote.repo_url + "\n" + remote.chart + "\n" + remote.version;
+  add_identity_field(out, std::to_string(repo));
+  add_identity_field(out, folder);
+  add_identity_field(out, kind == RenderKind::Kustomize ? kustomize.identity() : helm.identity());
+  add_identity_field(out, kind == RenderKind::Kustomize ? build_flags.identity() : "");
+  for (const std::string* field : {&remote.repo_url, &remote.chart, &remote.version}) add_identity_field(out, *field);
   return out;
 }
 

@@ -22,8 +22,8 @@ constexpr const char* kFolders[] = {"home", "tmp", "bin"};
 // The private folders of one run, removed with everything the tool wrote there.
 class PrivateFolders {
  public:
-  PrivateFolders() {
-    std::string pattern = scratch_root() + "/driftlint-sandbox-XXXXXX";
+  explicit PrivateFolders(const std::string& parent) {
+    std::string pattern = parent + "/driftlint-sandbox-XXXXXX";
     std::vector<char> buffer(pattern.begin(), pattern.end());
     buffer.push_back('\0');
     if (!mkdtemp(buffer.data())) {
@@ -94,7 +94,7 @@ bool RenderSandbox::network_isolated() const {
 }
 
 std::optional<std::string> RenderSandbox::note() const {
-  if (network_isolated()) return std::nullopt;
+  if (!used_ || network_isolated()) return std::nullopt;
   return "kustomize and helm ran without network isolation (namespaces cannot be made here: a container without "
          "user namespaces?): only proxies that lead nowhere kept them off the network";
 }
@@ -102,7 +102,10 @@ std::optional<std::string> RenderSandbox::note() const {
 ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
                                  size_t max_output, bool reach_network) const {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/') return not_started("the tool's path is not absolute");
-  PrivateFolders folders;
+  used_ = true;
+  // What a tool that downloads writes (kustomize clones a remote base into
+  // TMPDIR) goes to disk; pages of a memory file system escape its memory limit.
+  PrivateFolders folders(reach_network ? disk_scratch_root() : scratch_root());
   if (!folders.error().empty()) return not_started(folders.error());
   std::string tool = argv[0].substr(argv[0].rfind('/') + 1);
   if (symlink(argv[0].c_str(), (folders.root() + "/bin/" + tool).c_str()) != 0) {

@@ -1,7 +1,8 @@
 // How kustomize and helm run: on files a pull request wrote, so confined.
 // Every run (builds and the version probes alike) gets
 // - an environment of its own: HOME and TMPDIR are empty private folders
-//   made for the run (0700, removed after it), and the XDG, Helm and plugin
+//   made for the run (0700, removed after it; in memory where base/scratch.h
+//   may, on disk for a build that reaches the network), and the XDG, Helm and plugin
 //   folders point below that HOME; PATH holds the tool alone (no git, no ssh for a remote
 //   base to call); LANG=C; nothing else of ours (no token, no KUBECONFIG, no
 //   cloud credentials);
@@ -12,6 +13,7 @@
 //   --render-timeout, and when it ends, nothing it started left running.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <mutex>
@@ -50,7 +52,8 @@ class RenderSandbox {
 
   bool network_isolated() const;
   uint64_t max_memory_bytes() const { return max_memory_bytes_; }
-  // What the run should know: why the network is not isolated, or nothing.
+  // What the run should know: why the network was not isolated, or nothing
+  // (also when no tool ran here: a warm run starts no probe for the note).
   std::optional<std::string> note() const;
 
  private:
@@ -58,6 +61,7 @@ class RenderSandbox {
   mutable Network network_;
   const ProcessHost* host_;
   mutable std::once_flag probe_;
+  mutable std::atomic<bool> used_{false};  // a tool was started here
 };
 
 // Proxies that lead nowhere: the closed discard port of our loopback.

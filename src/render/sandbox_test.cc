@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "base/scratch.h"
 #include "render/kustomize_build.h"
 #include "testing/required_tools.h"
 #include "testing/workspace.h"
@@ -206,6 +207,34 @@ TEST_F(SandboxTest, RealKubectlKustomizeAndHelmRenderInTheSandbox) {
                                 60s);
   EXPECT_TRUE(r.ok()) << r.err;
   EXPECT_NE(r.out.find("name: x"), std::string::npos) << r.out;
+}
+
+// Where the tool's HOME and TMPDIR are, as a host that records it sees them.
+class RecordingHost : public ProcessHost {
+ public:
+  ProcessResult run(const std::vector<std::string>&, const ProcessOptions& options) const override {
+    for (const auto& [name, value] : options.environment) {
+      if (name == "TMPDIR") tmpdir = value;
+    }
+    ProcessResult r;
+    r.started = true;
+    return r;
+  }
+  std::optional<std::string> find(const std::string& program) const override { return "/usr/bin/" + program; }
+  bool can_isolate() const override { return true; }
+  mutable std::string tmpdir;
+};
+
+// A build that may download (a remote base kustomize clones into TMPDIR)
+// writes to disk: pages of a memory file system escape --render-memory.
+TEST(SandboxFoldersTest, AToolThatReachesTheNetworkGetsItsFoldersOnDisk) {
+  RecordingHost host;
+  RenderSandbox sandbox(kDefaultRenderMemoryMiB << 20, RenderSandbox::Network::Isolated, host);
+  sandbox.run({"/usr/bin/kustomize", "build", "."}, 1s, 1 << 20, /*reach_network=*/true);
+  EXPECT_EQ(host.tmpdir.rfind(disk_scratch_root() + "/driftlint-sandbox-", 0), 0u) << host.tmpdir;
+  if (!std::getenv("TMPDIR")) EXPECT_EQ(host.tmpdir.rfind("/tmp/", 0), 0u) << host.tmpdir;
+  sandbox.run({"/usr/bin/kustomize", "build", "."}, 1s, 1 << 20, /*reach_network=*/false);
+  EXPECT_EQ(host.tmpdir.rfind(scratch_root() + "/driftlint-sandbox-", 0), 0u) << host.tmpdir;
 }
 
 }  // namespace
