@@ -172,9 +172,10 @@ Expected<CheckSetup> set_up_check(const CheckOptions& o) {
 
 std::string cache_folder(const CheckOptions& o) { return o.cache_dir.empty() ? default_cache_dir() : o.cache_dir; }
 
-CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup) {
+CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup, bool other_revisions) {
   CheckInputs in;
   in.load_options = load_options_for(o);
+  in.load_options.content_ids = other_revisions || !o.changed_since.empty();
   if (!o.no_cache) {
     in.parse_cache = std::make_unique<ParseCache>(cache_folder(o), in.load_options.parse_limits);
     in.load_options.cache = in.parse_cache.get();

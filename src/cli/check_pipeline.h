@@ -59,7 +59,10 @@ struct CheckInputs {
 
   const Snapshot* cluster() const { return has_snapshot ? &snapshot.snapshot : nullptr; }
 };
-CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup);
+// `other_revisions`: the run loads another revision after this one (diff's
+// and plan's --base or --head; check's --changed-since is seen here), which
+// reuses this load's parses by content id.
+CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup, bool other_revisions = false);
 
 // Argo CD's view of the repos and the cluster, and what is applied: every
 // kustomize and Helm build (of an app source, or a root kustomization) and

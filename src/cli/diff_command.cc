@@ -116,7 +116,7 @@ int run_diff(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   allow_config_network(o.check, *setup);
-  CheckInputs inputs = read_inputs(o.check, *setup);
+  CheckInputs inputs = read_inputs(o.check, *setup, true);
   std::vector<std::string> notes;
   Expected<std::unique_ptr<RevisionSide>> base = side_at(o.check, inputs, o.base, "--base", notes);
   Expected<std::unique_ptr<RevisionSide>> head =

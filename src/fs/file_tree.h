@@ -48,6 +48,9 @@ class FileTree {
   // What stands for a file's content without reading it (see
   // load/parse_cache.h); "" when nothing can be trusted.
   virtual std::string content_fingerprint(const std::string& path) const { return {}; }
+  // The file's content id (its git blob id, load/parse_cache.h's
+  // content_id_of) when the tree knows it without reading the file; "" else.
+  virtual std::string known_content_id(const std::string& path) const { return {}; }
 };
 
 // Where a symbolic link to a manifest leads. A link that leaves the repo is

@@ -3,6 +3,7 @@
 #include <git2.h>
 
 #include <algorithm>
+#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <vector>
@@ -293,6 +294,7 @@ FileListing GitCommitTree::list() const {
   std::set<std::string> refused;
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
+    bool keep_ids = blob_ids_.empty();
     TreeWalkResult walked = walk_tree(
         repo_->raw(), tree_.get(), kMaxTreeDepth, [&](const std::string& dir, const git_tree_entry* entry) {
           std::string path = dir + git_tree_entry_name(entry);
@@ -300,7 +302,14 @@ FileListing GitCommitTree::list() const {
             refused.insert(path);
             return TreeStep::Skip;  // nothing below it either
           }
-          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) (is_link(entry) ? links : all).insert(path);
+          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
+            bool link = is_link(entry);
+            (link ? links : all).insert(path);
+            if (keep_ids && !link) {
+              std::array<unsigned char, 20>& raw = blob_ids_[path];
+              std::memcpy(raw.data(), git_tree_entry_id(entry)->id, raw.size());
+            }
+          }
           return TreeStep::Descend;
         });
     if (!walked.too_deep.empty()) {
@@ -367,13 +376,21 @@ std::string GitCommitTree::cache_identity() const {
   return std::string("git:") + (git_dir ? git_dir : repo_->workdir()) + "|" + prefix_;
 }
 
+static_assert(GIT_OID_RAWSZ == 20, "blob_ids_ holds SHA-1 ids");
+
 std::string GitCommitTree::content_fingerprint(const std::string& path) const {
   std::lock_guard<std::mutex> lock(repo_->mutex());
+  char buffer[GIT_OID_HEXSZ + 1];
+  if (auto known = blob_ids_.find(prefix_.empty() ? path : prefix_ + "/" + path); known != blob_ids_.end()) {
+    git_oid id;
+    git_oid_fromraw(&id, known->second.data());
+    git_oid_tostr(buffer, sizeof buffer, &id);
+    return buffer;
+  }
   Expected<std::string> full = followed(prefix_.empty() ? path : prefix_ + "/" + path, path);
   if (!full) return {};
   git_tree_entry* entry = nullptr;
   if (git_tree_entry_bypath(&entry, tree_.get(), full->c_str()) != 0) return {};
-  char buffer[GIT_OID_HEXSZ + 1];
   git_oid_tostr(buffer, sizeof buffer, git_tree_entry_id(entry));
   git_tree_entry_free(entry);
   return buffer;

@@ -3,11 +3,13 @@
 // tree, index or refs), and list files changed between revisions.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 #include "base/expected.h"
 #include "fs/file_tree.h"
@@ -86,6 +88,7 @@ class GitCommitTree : public FileTree {
   std::string cache_identity() const override;
   // The blob id: the content itself, known without reading it.
   std::string content_fingerprint(const std::string& path) const override;
+  std::string known_content_id(const std::string& path) const override { return content_fingerprint(path); }
 
  private:
   void list_links(const std::set<std::string>& links, FileListing& out) const;
@@ -93,6 +96,9 @@ class GitCommitTree : public FileTree {
   std::shared_ptr<GitRepository> repo_;
   GitTreeHandle tree_;
   std::string prefix_;
+  // Each blob's id by full path, kept by the first list() (under the repo's
+  // mutex): a fingerprint is then a lookup, not a walk down the trees.
+  mutable std::unordered_map<std::string, std::array<unsigned char, 20>> blob_ids_;  // raw git_oid
 };
 
 // The last git error as text ("no such revision", "object not found", ...).

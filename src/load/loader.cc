@@ -101,12 +101,33 @@ void use_cached(LoadedFile& file, CachedFile&& cached) {
   file.from_cache = true;
 }
 
+void use_reused(LoadedFile& file, const LoadedFile& same) {
+  file.parsed = same.parsed;  // the tree is shared, not copied
+  file.directives = same.directives;
+  file.template_action = same.template_action;
+}
+
+// Takes the parse of a file whose content id the tree knows (a blob at a
+// revision) from another load that parsed the same content: the blob is
+// never read nor inflated. Same bytes, same limits: same parse.
+bool reuse_known(LoadedFile& file, const FileTree& tree, const std::unordered_map<std::string, const LoadedFile*>& reuse) {
+  std::string id = tree.known_content_id(file.path);
+  if (id.empty()) return false;
+  auto it = reuse.find(id);
+  if (it == reuse.end()) return false;
+  use_reused(file, *it->second);
+  file.bytes = it->second->bytes;
+  file.content_id = std::move(id);
+  return true;
+}
+
 // Reads one file (or takes it from the cache: first by fingerprint, without
 // reading it, then by content) and parses it. Returns an input error, or "".
 std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos& cached,
                       const yaml::ParseLimits& limits, const LoadOptions& options) {
   bool cache_on = !cached.identities[file.repo].empty();
   const ParsePack* pack = cached.packs[file.repo].get();
+  if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
   if (cache_on) {
     file.fingerprint = repo.tree->content_fingerprint(file.path);
     if (pack) {
@@ -123,7 +144,7 @@ std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos
     file.too_large = true;
     return {};
   }
-  if (cache_on || options.reuse) {
+  if (cache_on || options.reuse || options.content_ids) {
     file.content_id = content_id_of(content->text);
     if (pack) {
       if (auto hit = pack->by_content(file.content_id)) {
@@ -133,9 +154,7 @@ std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos
     }
     if (options.reuse) {
       if (auto it = options.reuse->find(file.content_id); it != options.reuse->end()) {
-        file.parsed = it->second->parsed;  // the tree is shared, not copied
-        file.directives = it->second->directives;
-        file.template_action = it->second->template_action;
+        use_reused(file, *it->second);
         return {};
       }
     }

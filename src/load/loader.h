@@ -72,6 +72,10 @@ struct LoadOptions {
   // Files already parsed in this run, by content id (a pull-request run
   // reads the base revision after the head: an unchanged blob is parsed once).
   const std::unordered_map<std::string, const LoadedFile*>* reuse = nullptr;
+  // Compute every file's content id even without a cache: a later load of
+  // this run (another revision) takes these parses by id, without reading
+  // its blobs (FileTree::known_content_id).
+  bool content_ids = false;
   Progress* progress = nullptr;  // files walked, then parsed N/M (from the cache K)
 };
 
