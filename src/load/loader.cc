@@ -63,6 +63,7 @@ void list_files(LoadResult& result, Progress* progress) {
   for (uint32_t r = 0; r < result.repos.size(); ++r) {
     FileListing listing = result.repos[r].tree->list();
     if (progress) progress->done += listing.files.size();
+    result.files.reserve(result.files.size() + listing.files.size());
     for (std::string& path : listing.files) {
       LoadedFile file;
       file.repo = r;
