@@ -217,9 +217,13 @@ std::vector<RepoToStore> repos_to_store(LoadResult& result, const LoadOptions& o
                              std::to_string(store.previous->damaged_entries()) +
                              " damaged entries ignored (those files were parsed again; the pack is rebuilt)");
     }
+    std::vector<const LoadedFile*> files;
     for (const LoadedFile& f : result.files) {
-      if (f.repo == r && !f.content_id.empty()) store.files.push_back(f);
+      if (f.repo == r && !f.content_id.empty()) files.push_back(&f);
     }
+    // Nothing changed (a warm run): no copy, nothing to write.
+    if (store.previous && store.previous->same_index(files)) continue;
+    for (const LoadedFile* f : files) store.files.push_back(*f);
     to_store.push_back(std::move(store));
   }
   return to_store;
