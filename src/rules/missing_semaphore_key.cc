@@ -39,17 +39,50 @@ const RuleInfo& MissingSemaphoreKeyRule::static_info() {
   return info;
 }
 
+namespace {
+
+// Every semaphore reference that names its ConfigMap and key plainly (not
+// an expression), with the object that makes it.
+std::vector<std::pair<const Manifest*, SemaphoreRef>> semaphore_refs(const LintContext& context) {
+  std::vector<std::pair<const Manifest*, SemaphoreRef>> out;
+  auto add = [&](const Manifest& m, const SemaphoreRef& ref) {
+    if (!ref.templated) out.emplace_back(&m, ref);
+  };
+  for (const Manifest* object : context.objects) {
+    const Manifest& m = *object;
+    if (std::optional<WorkflowView> w = read_workflow(m, context.gpu)) {
+      for (const SemaphoreRef& ref : w->semaphores) add(m, ref);
+      for (const WorkflowTemplateView& t : w->templates) {
+        for (const SemaphoreRef& ref : t.semaphores) add(m, ref);
+      }
+    } else if (is_kyverno_policy(m.id)) {
+      for (const KyvernoRuleView& rule : read_kyverno_rules(m, context.gpu)) {
+        yaml::Node sync = rule.patch_strategic_merge.path({"spec", "synchronization"});
+        std::string ns = m.id.kind == "Policy" ? m.id.ns : "";
+        for (const SemaphoreRef& ref : read_synchronization(sync, ns, "Kyverno rule '" + rule.name + "'")) add(m, ref);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 void MissingSemaphoreKeyRule::check(const LintContext& context, std::vector<Finding>& out) const {
+  std::vector<std::pair<const Manifest*, SemaphoreRef>> refs = semaphore_refs(context);
+  if (refs.empty()) return;  // the ConfigMaps' keys are read only when something waits on one
+  std::set<std::string_view> named;
+  for (const auto& [m, ref] : refs) named.insert(ref.configmap);
   // (namespace, name) -> the keys of its data, from the repos and the cluster.
   std::map<std::pair<std::string, std::string>, std::set<std::string>> configmaps;
   for (const KnownObject& o : known_objects(context, [](const ObjectIdentity& id) { return id.group.empty() && id.kind == "ConfigMap"; })) {
+    if (!named.count(o.manifest->id.name)) continue;  // no semaphore's
     auto& keys = configmaps[{o.manifest->id.ns, o.manifest->id.name}];
     for (auto [k, v] : o.manifest->root.get("data").entries()) keys.insert(std::string(k.text()));
   }
   bool cluster_configmaps = context.snapshot && context.snapshot->has_kind("", "ConfigMap");
 
   auto judge = [&](const Manifest& m, const SemaphoreRef& ref) {
-    if (ref.templated) return;
     std::vector<const std::set<std::string>*> candidates;
     if (ref.ns.empty()) {  // a cluster template: the namespace is the submitter's
       for (const auto& [id, keys] : configmaps) {
@@ -78,21 +111,7 @@ void MissingSemaphoreKeyRule::check(const LintContext& context, std::vector<Find
                                  ", which has no such key (it has: " + (have.empty() ? "none" : join(have, ", ")) +
                                  "): the workflow never starts"));
   };
-  for (const Manifest* object : context.objects) {
-    const Manifest& m = *object;
-    if (std::optional<WorkflowView> w = read_workflow(m, context.gpu)) {
-      for (const SemaphoreRef& ref : w->semaphores) judge(m, ref);
-      for (const WorkflowTemplateView& t : w->templates) {
-        for (const SemaphoreRef& ref : t.semaphores) judge(m, ref);
-      }
-    } else if (is_kyverno_policy(m.id)) {
-      for (const KyvernoRuleView& rule : read_kyverno_rules(m, context.gpu)) {
-        yaml::Node sync = rule.patch_strategic_merge.path({"spec", "synchronization"});
-        std::string ns = m.id.kind == "Policy" ? m.id.ns : "";
-        for (const SemaphoreRef& ref : read_synchronization(sync, ns, "Kyverno rule '" + rule.name + "'")) judge(m, ref);
-      }
-    }
-  }
+  for (const auto& [m, ref] : refs) judge(*m, ref);
 }
 
 RuleEntry missing_semaphore_key_rule() { return rule_entry<MissingSemaphoreKeyRule>(); }
