@@ -4,18 +4,14 @@
 
 #include <algorithm>
 
+#include "load/memory_repo.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint {
 namespace {
 
 LoadResult load(std::map<std::string, std::string> files, const std::string& url) {
-  RepoInput repo;
-  repo.name = "infra";
-  repo.source = "memory";
-  repo.url = url;
-  repo.tree = std::make_shared<MemoryTree>(std::move(files));
-  return load_repos({repo}, LoadOptions{});
+  return load_memory_repo(std::move(files), "infra", url);
 }
 
 std::vector<std::string> app_names(const ArgoModel& model) {

@@ -82,20 +82,29 @@ RootRequests root_requests(const LoadResult& load, const ArgoCdConfig& config, c
 
 // A root chart's failure is a render-failed finding like any build's; not
 // rendering it is a note, one per reason.
-void note_root_charts(const LoadResult& load, const std::vector<const RenderOutput*>& outputs,
-                      const std::vector<std::string>& library, CheckModel& model) {
+// One note per reason for the builds of `outputs` that were not rendered
+// ("2 charts (a/x, ...) not rendered: WHY; WHAT THEN"), each folder named
+// once; `noted`: outputs that have a note of their own (an app's).
+void note_unrendered(const LoadResult& load, const std::vector<const RenderOutput*>& outputs,
+                     const std::vector<const RenderOutput*>& noted, const std::string& noun, const std::string& then,
+                     CheckModel& model) {
   std::map<std::string, std::vector<std::string>> unrendered;
   for (const RenderOutput* out : outputs) {
-    if (out->status != RenderOutput::Status::NotRendered) continue;
+    if (out->status != RenderOutput::Status::NotRendered || std::count(noted.begin(), noted.end(), out)) continue;
     std::string folder = load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder);
     std::vector<std::string>& folders = unrendered[out->message];
     if (std::find(folders.begin(), folders.end(), folder) == folders.end()) folders.push_back(folder);
   }
   for (auto& [why, folders] : unrendered) {
-    std::string which = folders.size() == 1 ? "chart " + folders[0]
-                                            : std::to_string(folders.size()) + " charts (" + folders[0] + ", ...)";
-    model.notes.push_back(which + " not rendered: " + why + "; its templates are not checked");
+    std::string which = folders.size() == 1 ? noun + " " + folders[0]
+                                            : std::to_string(folders.size()) + " " + noun + "s (" + folders[0] + ", ...)";
+    model.notes.push_back(which + " not rendered: " + why + "; " + then);
   }
+}
+
+void note_root_charts(const LoadResult& load, const std::vector<const RenderOutput*>& outputs,
+                      const std::vector<std::string>& library, CheckModel& model) {
+  note_unrendered(load, outputs, {}, "chart", "its templates are not checked", model);
   if (!library.empty()) {
     model.notes.push_back(std::string(library.size() == 1 ? "library chart " : "library charts ") + join(library, ", ") +
                           ": nothing of their own to render (their users render them)");
@@ -116,17 +125,8 @@ void judge_outputs(const LoadResult& load, const std::vector<const RenderOutput*
   add_outputs(model.renders, charts);
   note_root_charts(load, charts, requests.library, model);
   render_partial_builds(*model.renderer, load, index, model.renders);
-  // Apps' unrendered builds have a note per app already; the others, one per reason.
-  std::map<std::string, std::vector<std::string>> unrendered;
-  for (const RenderOutput* out : roots) {
-    if (out->status != RenderOutput::Status::NotRendered || std::count(by_apps.begin(), by_apps.end(), out)) continue;
-    unrendered[out->message].push_back(load.repos[out->repo].name + "/" + (out->folder.empty() ? "." : out->folder));
-  }
-  for (auto& [why, folders] : unrendered) {
-    std::string which = folders.size() == 1 ? "kustomization " + folders[0]
-                                            : std::to_string(folders.size()) + " kustomizations (" + folders[0] + ", ...)";
-    model.notes.push_back(which + " not rendered: " + why + "; judged as files");
-  }
+  // Apps' unrendered builds have a note per app already.
+  note_unrendered(load, roots, by_apps, "kustomization", "judged as files", model);
   model.applied = applied_objects(load, index, model.renders);
   for (std::string& note : model.renderer->notes()) model.notes.push_back(std::move(note));
 }

@@ -101,11 +101,8 @@ GitCacheOptions git_cache_options(const CheckOptions& o, const CheckSetup& setup
   cache.credentials = credential_policy(o, setup);
   cache.cache_dir = o.cache_dir;  // empty: the library's default
   cache.offline = o.offline;
-  if (o.network_timeout) {
-    cache.network_timeout_seconds = o.network_timeout;
-  } else if (config.network_timeout_seconds) {
-    cache.network_timeout_seconds = *config.network_timeout_seconds;
-  }
+  if (o.network_timeout) cache.network_timeout_seconds = o.network_timeout;
+  else if (config.network_timeout_seconds) cache.network_timeout_seconds = *config.network_timeout_seconds;
   if (!o.quiet && o.progress != CheckOptions::Progress::Never && isatty(STDERR_FILENO)) {
     // One line redrawn in place while a clone or fetch runs.
     cache.progress = [](const std::string& line, bool done) {

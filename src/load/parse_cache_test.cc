@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <filesystem>
 #include <fstream>
 
@@ -202,67 +201,6 @@ TEST_F(ParseCacheTest, GitRevisionsAreKeyedByBlobWithoutReadingThem) {
   EXPECT_EQ(warm.files_from_cache(), 1u);
   ASSERT_EQ(warm.manifests.size(), 1u);
   EXPECT_EQ(warm.manifests[0].id.name, "a");
-}
-
-// A revision's tree, counting the blobs it is asked to read.
-class CountingTree : public FileTree {
- public:
-  explicit CountingTree(std::shared_ptr<const FileTree> inner) : inner_(std::move(inner)) {}
-  FileListing list() const override { return inner_->list(); }
-  Expected<FileContent> read(const std::string& path, uint64_t max) const override {
-    ++reads;
-    return inner_->read(path, max);
-  }
-  bool has_directory(const std::string& path) const override { return inner_->has_directory(path); }
-  std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max) const override {
-    return inner_->files_under(folder, max);
-  }
-  std::string known_content_id(const std::string& path) const override { return inner_->known_content_id(path); }
-  mutable std::atomic<int> reads{0};
-
- private:
-  std::shared_ptr<const FileTree> inner_;
-};
-
-// A pull-request run without a cache loads the base after the head: a blob
-// the head parsed (same id) is taken from the head, never read nor inflated.
-TEST_F(ParseCacheTest, ARevisionTakesTheHeadsParseOfTheSameBlobWithoutReadingIt) {
-  TestGitRepo repo(workspace_.path_of("git"));
-  repo.write("apps/same.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: same}\n");
-  repo.write("apps/deep/er/same.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: deeper}\n");
-  repo.write("apps/edited.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: before}\n");
-  repo.commit_all("base");
-  repo.write("apps/edited.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: after}\n");
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto commit = GitCommitTree::create(*git, repo.rev_parse("HEAD"));
-  ASSERT_TRUE(commit);
-  // Known from the tree, before and after it is listed: what content_id_of gives the text.
-  EXPECT_EQ((*commit)->known_content_id("apps/deep/er/same.yaml"),
-            content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: deeper}\n"));
-
-  RepoInput head;
-  head.name = "r";
-  head.source = repo.dir().string();
-  head.tree = std::make_shared<DiskTree>(repo.dir().string());
-  LoadOptions options;
-  options.content_ids = true;  // no cache, as --no-cache
-  LoadResult head_load = load_repos({head}, options);
-  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(head_load);
-  ASSERT_EQ(parsed.size(), 3u);
-
-  auto counting = std::make_shared<CountingTree>(*commit);
-  RepoInput base = head;
-  base.tree = counting;
-  options.reuse = &parsed;
-  LoadResult base_load = load_repos({base}, options);
-  EXPECT_EQ(counting->reads, 1) << "only the edited file is read at the base";
-  EXPECT_EQ((*commit)->known_content_id("apps/deep/er/same.yaml"),
-            content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: deeper}\n"));
-  std::vector<std::string> names;
-  for (const Manifest& m : base_load.manifests) names.push_back(m.id.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"deeper", "before", "same"}));
-  for (const LoadedFile& f : base_load.files) EXPECT_GT(f.bytes, 0u) << f.path;
 }
 
 TEST_F(ParseCacheTest, NoCacheWritesNothing) {

@@ -6,18 +6,12 @@
 #include <memory>
 #include <string>
 
-#include "fs/file_tree.h"
+#include "load/memory_repo.h"
 
 namespace driftlint {
 namespace {
 
-LoadResult load_memory(std::map<std::string, std::string> files) {
-  RepoInput repo;
-  repo.name = "mem";
-  repo.source = "memory";
-  repo.tree = std::make_shared<MemoryTree>(std::move(files));
-  return load_repos({repo}, LoadOptions{});
-}
+LoadResult load_memory(std::map<std::string, std::string> files) { return load_memory_repo(std::move(files), "mem"); }
 
 std::set<std::string> fixture_paths(const LoadResult& load) {
   std::set<std::string> out;

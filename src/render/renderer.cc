@@ -75,16 +75,20 @@ std::unique_ptr<RenderOutput> refused_request(const RenderRequest& request) {
   return out;
 }
 
+// A file of `repo` the loader read (not one over the size limit), or null.
+const LoadedFile* loaded_within_limit(const LoadResult& load, const LoadIndex& index, uint32_t repo, const std::string& path) {
+  std::optional<uint32_t> f = index.file(repo, path);
+  return f && !load.files[*f].too_large ? &load.files[*f] : nullptr;
+}
+
 // The loader's parse of a file of `repo`: the load outlives every build, so
 // the pointer owns nothing. Files it did not parse (too large, a template)
 // are read and parsed by the build as before.
 ParsedFileSource loaded_files(const LoadResult& load, const LoadIndex& index, uint32_t repo) {
   return [&load, &index, repo](const std::string& path) -> std::shared_ptr<const yaml::ParsedFile> {
-    std::optional<uint32_t> f = index.file(repo, path);
-    if (!f) return nullptr;
-    const LoadedFile& file = load.files[*f];
-    if (file.too_large || file.template_action || file.parsed.out_of_memory) return nullptr;
-    return std::shared_ptr<const yaml::ParsedFile>(std::shared_ptr<const yaml::ParsedFile>(), &file.parsed);
+    const LoadedFile* file = loaded_within_limit(load, index, repo, path);
+    if (!file || file->template_action || file->parsed.out_of_memory) return nullptr;
+    return std::shared_ptr<const yaml::ParsedFile>(std::shared_ptr<const yaml::ParsedFile>(), &file->parsed);
   };
 }
 
@@ -103,8 +107,8 @@ std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& requ
   settings.fetch = &options_.fetch;
   settings.loaded = loaded_files(load_, index_, request.repo);
   settings.content_id = [this, repo = request.repo](const std::string& path) -> std::string {
-    std::optional<uint32_t> f = index_.file(repo, path);
-    return f && !load_.files[*f].too_large ? load_.files[*f].content_id : std::string();
+    const LoadedFile* file = loaded_within_limit(load_, index_, repo, path);
+    return file ? file->content_id : std::string();
   };
   std::unique_ptr<RenderOutput> out;
   if (!options_.render) settings.no_tool_reason = "rendering is turned off (--no-render)";

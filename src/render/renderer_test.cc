@@ -5,13 +5,14 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <functional>
 #include <mutex>
 #include <thread>
 
+#include "base/strings.h"
+#include "load/memory_repo.h"
 #include "load/parse_cache.h"
 #include "testing/workspace.h"
 
@@ -87,13 +88,7 @@ class FakeTools : public ProcessHost {
   mutable std::mutex mutex_;
 };
 
-LoadResult load(std::map<std::string, std::string> files) {
-  RepoInput repo;
-  repo.name = "infra";
-  repo.source = "memory";
-  repo.tree = std::make_shared<MemoryTree>(std::move(files));
-  return load_repos({repo}, LoadOptions{});
-}
+LoadResult load(std::map<std::string, std::string> files) { return load_memory_repo(std::move(files), "infra"); }
 
 RenderRequest kustomize(const std::string& folder) {
   RenderRequest r;
@@ -206,15 +201,13 @@ TEST_F(RendererTest, AWarmRunProbesNoIsolationAndNotesNone) {
   ToolRendererOptions o = options();
   o.network = RenderSandbox::Network::Probe;
   o.cache_dir = work_.path_of("cache").string();
-  // Programs, so their version probes are kept between runs (render/probe_cache.h).
-  tools_.folder = work_.path_of("bin").string();
+  tools_.folder = work_.path_of("bin").string();  // programs: their probes are kept (render/probe_cache.h)
   fs::create_directories(tools_.folder);
   for (const char* tool : {"kustomize", "helm"}) fs::copy_file("/bin/true", tools_.folder + "/" + tool);
   {
     ToolRenderer cold(l, o);
     ASSERT_TRUE(cold.render({kustomize("apps/dev")}).at(0)->rendered());
-    std::vector<std::string> notes = cold.notes();
-    EXPECT_TRUE(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("without network isolation") != std::string::npos; }));
+    EXPECT_NE(join(cold.notes(), "\n").find("without network isolation"), std::string::npos) << join(cold.notes(), "\n");
   }
   int probes = tools_.isolation_probes;
   ToolRenderer warm(l, o);

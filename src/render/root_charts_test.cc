@@ -2,16 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include "load/memory_repo.h"
+
 namespace driftlint {
 namespace {
 
-LoadResult load(std::map<std::string, std::string> files) {
-  RepoInput repo;
-  repo.name = "charts";
-  repo.source = "memory";
-  repo.tree = std::make_shared<MemoryTree>(std::move(files));
-  return load_repos({repo}, LoadOptions{});
-}
+LoadResult load(std::map<std::string, std::string> files) { return load_memory_repo(std::move(files), "charts"); }
 
 std::vector<std::string> described(const RootCharts& charts) {
   std::vector<std::string> out;

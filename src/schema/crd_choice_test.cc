@@ -2,20 +2,13 @@
 // served version, gives the schema; copies that differ are noted once.
 #include <gtest/gtest.h>
 
-#include "fs/file_tree.h"
-#include "load/loader.h"
+#include "load/memory_repo.h"
 #include "schema/registry.h"
 
 namespace driftlint {
 namespace {
 
-LoadResult load_files(std::map<std::string, std::string> files) {
-  RepoInput repo;
-  repo.name = "serving";
-  repo.source = "memory";
-  repo.tree = std::make_shared<MemoryTree>(std::move(files));
-  return load_repos({repo}, LoadOptions{});
-}
+LoadResult load_files(std::map<std::string, std::string> files) { return load_memory_repo(std::move(files), "serving"); }
 
 // An InferencePool CRD serving `versions`, its replicas field of `type`.
 std::string crd(const std::vector<std::string>& versions, const std::string& type) {
