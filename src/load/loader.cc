@@ -128,14 +128,12 @@ std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos
                       const yaml::ParseLimits& limits, const LoadOptions& options) {
   bool cache_on = !cached.identities[file.repo].empty();
   const ParsePack* pack = cached.packs[file.repo].get();
+  if (cache_on) file.fingerprint = repo.tree->content_fingerprint(file.path);  // kept in the pack either way
   if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
-  if (cache_on) {
-    file.fingerprint = repo.tree->content_fingerprint(file.path);
-    if (pack) {
-      if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
-        use_cached(file, std::move(*hit));
-        return {};
-      }
+  if (pack) {
+    if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
+      use_cached(file, std::move(*hit));
+      return {};
     }
   }
   Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
