@@ -1,7 +1,8 @@
 // Where a run makes its short-lived private folders: a build's copy of its
 // closure and the tool's HOME and TMPDIR (render/workspace.h,
 // render/sandbox.h), each made and removed once per build. A tool that may
-// download (a remote base's clone) gets them on disk: pages in a memory
+// download (a remote base's clone) gets them where the user's TMPDIR (else
+// /tmp) is, never in the memory folder chosen for speed: pages of a memory
 // file system count against no limit of the tool's (--render-memory).
 #pragma once
 

@@ -147,7 +147,7 @@ int run_plan(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   allow_config_network(o.check, *setup);
-  CheckInputs inputs = read_inputs(o.check, *setup, !o.base.empty());
+  CheckInputs inputs = read_inputs(o.check, *setup, !o.base.empty() || !o.head.empty());
   if (!inputs.cluster() && o.base.empty()) {
     print_error("plan: nothing to compare with: give --snapshot FILE (or `snapshot:` in driftlint.yaml) to plan what live "
                 "would become, or --base REV to plan what a change alters");

@@ -305,7 +305,7 @@ FileListing GitCommitTree::list() const {
           if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
             bool link = is_link(entry);
             (link ? links : all).insert(path);
-            if (keep_ids && !link) {
+            if (keep_ids && !link && (prefix_.empty() || path.rfind(prefix_ + "/", 0) == 0)) {
               std::array<unsigned char, 20>& raw = blob_ids_[path];
               std::memcpy(raw.data(), git_tree_entry_id(entry)->id, raw.size());
             }

@@ -60,10 +60,16 @@ namespace {
 
 void list_files(LoadResult& result, Progress* progress) {
   progress_begin(progress, ProgressPhase::Walking, 0);
+  std::vector<FileListing> listings;
+  size_t total = 0;
+  for (const RepoInput& repo : result.repos) {
+    listings.push_back(repo.tree->list());
+    total += listings.back().files.size();
+  }
+  result.files.reserve(total);
   for (uint32_t r = 0; r < result.repos.size(); ++r) {
-    FileListing listing = result.repos[r].tree->list();
+    FileListing& listing = listings[r];
     if (progress) progress->done += listing.files.size();
-    result.files.reserve(result.files.size() + listing.files.size());
     for (std::string& path : listing.files) {
       LoadedFile file;
       file.repo = r;
@@ -132,6 +138,12 @@ std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos
   if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
   if (pack) {
     if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
+      // The pack is shared by every size limit: a file over this run's is not taken.
+      if (file.bytes > options.max_file_size) {
+        file.too_large = true;
+        file.content_id.clear();
+        return {};
+      }
       use_cached(file, std::move(*hit));
       return {};
     }

@@ -102,15 +102,16 @@ std::optional<std::string> RenderSandbox::note() const {
 ProcessResult RenderSandbox::run(const std::vector<std::string>& argv, std::chrono::milliseconds timeout,
                                  size_t max_output, bool reach_network) const {
   if (argv.empty() || argv[0].empty() || argv[0][0] != '/') return not_started("the tool's path is not absolute");
-  used_ = true;
   // What a tool that downloads writes (kustomize clones a remote base into
-  // TMPDIR) goes to disk; pages of a memory file system escape its memory limit.
+  // TMPDIR) goes where the user's TMPDIR (else /tmp) is, never to the memory
+  // folder chosen for speed: its pages escape the tool's memory limit.
   PrivateFolders folders(reach_network ? disk_scratch_root() : scratch_root());
   if (!folders.error().empty()) return not_started(folders.error());
   std::string tool = argv[0].substr(argv[0].rfind('/') + 1);
   if (symlink(argv[0].c_str(), (folders.root() + "/bin/" + tool).c_str()) != 0) {
     return not_started("cannot link " + argv[0] + " into " + folders.root() + "/bin");
   }
+  if (!reach_network) used_ = true;
   ProcessOptions options;
   options.timeout = timeout;
   options.max_output = max_output;

@@ -1,11 +1,12 @@
 // How kustomize and helm run: on files a pull request wrote, so confined.
 // Every run (builds and the version probes alike) gets
 // - an environment of its own: HOME and TMPDIR are empty private folders
-//   made for the run (0700, removed after it; in memory where base/scratch.h
-//   may, on disk for a build that reaches the network), and the XDG, Helm and plugin
-//   folders point below that HOME; PATH holds the tool alone (no git, no ssh for a remote
-//   base to call); LANG=C; nothing else of ours (no token, no KUBECONFIG, no
-//   cloud credentials);
+//   made for the run (0700, removed after it; in memory where
+//   base/scratch.h may, else, and for a build that reaches the network,
+//   under $TMPDIR or /tmp), and the XDG, Helm and plugin folders point below
+//   that HOME; PATH holds the tool alone (no git, no ssh for a remote base to
+//   call); LANG=C; nothing else of ours (no token, no KUBECONFIG, no cloud
+//   credentials);
 // - no network: namespaces of its own (base/process.h) where no interface is
 //   up, probed once; where a container forbids them, proxies that point at a
 //   closed port of our loopback instead, and a note says so;
@@ -61,7 +62,7 @@ class RenderSandbox {
   mutable Network network_;
   const ProcessHost* host_;
   mutable std::once_flag probe_;
-  mutable std::atomic<bool> used_{false};  // a tool was started here
+  mutable std::atomic<bool> used_{false};  // a tool meant to be offline was started here
 };
 
 // Proxies that lead nowhere: the closed discard port of our loopback.
