@@ -6,15 +6,15 @@
 #include <map>
 
 #include "base/strings.h"
-#include "fs/repo_path.h"
-#include "model/objects_in_file.h"
 #include "base/tar_gz.h"
+#include "fs/repo_path.h"
 #include "git/url.h"
+#include "model/objects_in_file.h"
 #include "render/build_run.h"
-#include "render/render_cache.h"
 #include "render/chart_dependencies.h"
 #include "render/chart_schema.h"
 #include "render/helm_origins.h"
+#include "render/render_cache.h"
 #include "render/workspace.h"
 
 namespace driftlint {

@@ -8,14 +8,14 @@
 
 #include "base/strings.h"
 #include "load/parse_cache.h"
+#include "model/objects_in_file.h"
 #include "render/build_run.h"
-#include "render/render_cache.h"
 #include "render/closure.h"
 #include "render/kustomize_edit.h"
 #include "render/kustomize_origins.h"
 #include "render/origin_annotations.h"
+#include "render/render_cache.h"
 #include "render/workspace.h"
-#include "model/objects_in_file.h"
 
 namespace driftlint {
 
