@@ -189,7 +189,13 @@ Expected<std::shared_ptr<const FileSnapshot>> FileSnapshot::map_under_lease(int 
   if (index < 0) return std::shared_ptr<const FileSnapshot>();
   Slot& slot = g_slots[index];
   // Fails for another user's file, or one open for writing right now.
-  if (::fcntl(fd, F_SETSIG, SIGIO) != 0 || ::fcntl(fd, F_SETLEASE, F_RDLCK) != 0) {
+  // The kernel tells the thread that took the lease that it is being broken;
+  // that thread may end long before the mapping does (a worker that opened
+  // the pack), so the whole process is told instead.
+  struct f_owner_ex process = {F_OWNER_PID, ::getpid()};
+  if (::fcntl(fd, F_SETSIG, SIGIO) != 0 || ::fcntl(fd, F_SETLEASE, F_RDLCK) != 0 ||
+      ::fcntl(fd, F_SETOWN_EX, &process) != 0) {
+    ::fcntl(fd, F_SETLEASE, F_UNLCK);
     slot.state.store(kFree);
     return std::shared_ptr<const FileSnapshot>();
   }

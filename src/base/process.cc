@@ -5,6 +5,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -333,6 +334,13 @@ class Machine : public ProcessHost {
 const ProcessHost& this_machine() {
   static const Machine machine;
   return machine;
+}
+
+std::string executable_identity() {
+  struct stat st;
+  if (::stat("/proc/self/exe", &st) != 0) return "unknown";
+  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +
+         std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
 }
 
 }  // namespace driftlint

@@ -73,4 +73,9 @@ const ProcessHost& this_machine();
 // environment (kustomize's --helm-command).
 std::string program_path(const std::string& program);
 
+// This process's own binary, by device, inode, size and time: a rebuilt or
+// replaced driftlint is another one, whose rules may judge differently
+// (reading 30 MB to be sure would cost more than a cache saves).
+std::string executable_identity();
+
 }  // namespace driftlint

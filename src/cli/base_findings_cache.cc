@@ -10,6 +10,7 @@
 
 #include "base/files.h"
 #include "base/hash.h"
+#include "base/process.h"
 
 extern char** environ;
 
@@ -45,16 +46,6 @@ std::string path_hash(const std::string& path, uint64_t max_bytes) {
   std::string out;
   for (const std::string& f : files) out += fs::relative(f, path, ec).string() + "=" + content_hash(f, max_bytes) + ";";
   return hex64(fnv1a(out));
-}
-
-// driftlint's own binary, whose code is its rules: by place, size and time
-// (a rebuilt or replaced binary is another one; reading 30 MB to be sure
-// would cost more than the base it saves on a small repo).
-std::string binary_identity() {
-  struct stat st;
-  if (::stat("/proc/self/exe", &st) != 0) return "unknown";
-  return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +
-         std::to_string(st.st_mtim.tv_sec) + "." + std::to_string(st.st_mtim.tv_nsec);
 }
 
 // The render tools the base run would find on PATH, by place, size and time.
@@ -198,7 +189,7 @@ std::optional<std::string> base_findings_key(const CheckOptions& o, const std::v
   if (std::count(o.snapshots.begin(), o.snapshots.end(), "-") || std::count(o.paths.begin(), o.paths.end(), "-")) {
     return std::nullopt;
   }
-  std::string key = "driftlint " DRIFTLINT_VERSION " " + binary_identity() + "\n";
+  std::string key = "driftlint " DRIFTLINT_VERSION " " + executable_identity() + "\n";
   for (const RepoInput& r : base_repos) {
     // Only a repo read at a commit is the same on the next run.
     std::string identity = r.tree ? r.tree->cache_identity() : "";

@@ -1,6 +1,9 @@
+#include <functional>
+#include <future>
 #include <iostream>
 
 #include "cli/check_pipeline.h"
+#include "cli/kept_validations.h"
 #include "cli/commands.h"
 #include "cli/progress_line.h"
 
@@ -92,11 +95,16 @@ int run_check(const std::vector<std::string>& args) {
   if (!setup) return usage_error(setup.error());
   allow_config_network(line->options, *setup);
   if (!o.quiet) print_notes(setup->notes);
+  // Read while the repos are listed (on one thread) and loaded, unless -j 1.
+  std::future<std::unique_ptr<ValidationMemo>> kept =
+      std::async(o.jobs == 1 ? std::launch::deferred : std::launch::async, open_validations, std::cref(o));
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
-  BaseRun base = run_base(o, *setup, inputs);
-  CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs, &base);
+  std::unique_ptr<ValidationMemo> validations = kept.get();
+  BaseRun base = run_base(o, *setup, inputs, validations.get());
+  CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs, validations.get(), &base);
+  keep_validations(o, validations.get());
   compare_to_base(o, inputs, model, base, findings);
   progress.stop();
   print_diagnostics(o, *setup, inputs, model, findings);

@@ -98,7 +98,7 @@ po::options_description visible_options(CheckOptions& o, Typed& t) {
       "help-uri-base", po::value<std::string>(&t.help_uri_base), "SARIF: each rule's helpUri is URL<rule>.md (default: the config's helpUriBase, else the rule pages of driftlint's repository; '' for none)")(
       "allow-empty", po::bool_switch(&o.allow_empty), "no file matched is no error (default: exit 2, as nothing was checked)")(
       "cache-dir", po::value<std::string>(&o.cache_dir), "where clones of git URLs and parsed files are kept (default $DRIFTLINT_CACHE_DIR, else $XDG_CACHE_HOME/driftlint or ~/.cache/driftlint)")(
-      "no-cache", po::bool_switch(&o.no_cache), "parse every file; neither read nor write the parse cache")(
+      "no-cache", po::bool_switch(&o.no_cache), "parse and validate every file; neither read nor write the parse cache or the kept validations")(
       "offline", po::bool_switch(&o.offline), "use cached clones of git URLs as they are; never fetch")(
       "token-host", po::value<std::vector<std::string>>(&o.token_hosts), "HOST[:PORT]: DRIFTLINT_GIT_TOKEN, git's credential helpers, GIT_ASKPASS and ssh-agent may be used for this host too (repeatable; also DRIFTLINT_TOKEN_HOSTS); --repo URLs' hosts need no flag, hosts only a driftlint.yaml in a checkout names get nothing, and plain http:// never does")(
       "network-timeout", po::value<unsigned>(&o.network_timeout), "seconds a clone or fetch may wait to connect or for the server's next bytes (default 60)")(

@@ -237,7 +237,8 @@ std::vector<bool> deployed_files(const LoadResult& load, const CheckModel& model
 }  // namespace
 
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
-                            const Snapshot* cluster, const CheckModel& model, unsigned jobs, const BaseRun* base) {
+                            const Snapshot* cluster, const CheckModel& model, unsigned jobs,
+                            ValidationMemo* validations, const BaseRun* base) {
   CheckFindings out;
   std::vector<bool> deployed = deployed_files(load, model);
   SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version, &deployed);
@@ -245,6 +246,7 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   context.objects = model.applied;
   context.renders = &model.renders;
   context.schemas = &schemas;
+  context.validations = validations;
   context.jobs = jobs;
   PullRequestBase pull_request;
   if (base && base->findings) {
@@ -258,7 +260,7 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   return out;
 }
 
-BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head) {
+BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, ValidationMemo* validations) {
   BaseRun run;
   if (o.changed_since.empty()) return run;
   std::vector<ChangedSince> specs;
@@ -286,7 +288,7 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
   unsigned jobs = head.load_options.jobs;
   run.model = build_model(o, *run.load, head.cluster(), jobs);
-  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs));
+  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs, validations));
   run.suppressions = in_source_suppressions(*run.load);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
     write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});

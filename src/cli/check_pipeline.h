@@ -20,6 +20,7 @@
 #include "model/gpu_resources.h"
 #include "render/render_set.h"
 #include "report/coverage.h"
+#include "schema/validation_memo.h"
 #include "snapshot/snapshot.h"
 
 namespace driftlint::cli {
@@ -100,7 +101,7 @@ struct BaseRun {
   std::vector<std::string> errors;  // the base could not be read
   std::vector<std::string> notes;   // repos read as they are at the base
 };
-BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head);
+BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, ValidationMemo* validations);
 
 // The repos at other revisions (`diff --base/--head`, `plan --base/--head`),
 // loaded and modelled, parsed files shared with the work tree's load. On the
@@ -116,9 +117,10 @@ Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const Che
                                                 std::vector<std::string>& notes);
 
 // `base`: in pull-request mode, for the rules that judge the change itself.
+// `validations` may be null.
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, unsigned jobs,
-                            const BaseRun* base = nullptr);
+                            ValidationMemo* validations, const BaseRun* base = nullptr);
 
 // Pull-request mode: keeps the head's findings the base lacks.
 void compare_to_base(const CheckOptions& o, const CheckInputs& head, const CheckModel& head_model, BaseRun& base,

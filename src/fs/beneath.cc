@@ -164,6 +164,14 @@ RepoRoot::Opened RepoRoot::open(const std::string& relative, int flags) const {
   return out;
 }
 
+bool RepoRoot::stat_of(const std::string& relative, struct ::stat& st) const {
+  if (root_fd_ < 0) {
+    errno = root_error_;
+    return false;
+  }
+  return ::fstatat(root_fd_, relative.empty() ? "." : relative.c_str(), &st, 0) == 0;
+}
+
 bool RepoRoot::is_directory(const std::string& relative) const {
   int fd = open_no_links(relative, O_PATH | O_DIRECTORY);
   if (fd < 0) return false;

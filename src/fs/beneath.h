@@ -12,6 +12,8 @@
 #include <memory>
 #include <string>
 
+#include <sys/stat.h>
+
 #include "fs/file_tree.h"
 
 namespace driftlint {
@@ -39,6 +41,10 @@ class RepoRoot {
   LinkTarget resolve_link(const std::string& relative, std::string& target) const;
   // Whether `relative` is a folder reached through no link.
   bool is_directory(const std::string& relative) const;
+  // stat(2) of `relative`, links followed as stat follows them, looked up
+  // from the open root (the root's own path is not walked again per file).
+  // False with errno set when it fails.
+  bool stat_of(const std::string& relative, struct ::stat& st) const;
 
  private:
   int open_no_links(const std::string& relative, int flags) const;

@@ -1,6 +1,7 @@
 #include "fs/file_tree.h"
 
 #include "base/files.h"
+#include "base/parallel.h"
 #include "fs/beneath.h"
 #include "fs/helm_charts.h"
 
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <set>
 #include <system_error>
 
@@ -91,14 +93,14 @@ struct Walker {
     list_link(kind, std::move(path), shown, out);
   }
 
-  void walk(const std::string& relative) {  // "" is the root; else "a/b"
+  // Lists one folder: its files (and links) into `out`, its subfolders into `folders`.
+  void list_folder(const std::string& relative, std::vector<std::string>& folders) {  // "" is the root; else "a/b"
     std::string full = relative.empty() ? root.string() : (root / relative).string();
     DIR* dir = ::opendir(full.c_str());
     if (!dir) {
       out.errors.push_back(full + ": cannot read: " + std::strerror(errno));
       return;
     }
-    std::vector<std::string> folders;
     while (struct dirent* entry = ::readdir(dir)) {
       std::string_view name = entry->d_name;
       if (name == "." || name == "..") continue;
@@ -125,13 +127,38 @@ struct Walker {
       }
     }
     ::closedir(dir);
+  }
+
+  void walk(const std::string& relative) {
+    std::vector<std::string> folders;
+    list_folder(relative, folders);
     for (const std::string& folder : folders) walk(folder);
   }
 };
 
+// Folders are listed breadth first on this thread until there are enough
+// subtrees to share, then each subtree is walked on one of `threads`.
+void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::string& start, unsigned threads,
+                      FileListing& out) {
+  Walker top{root, beneath, out};
+  std::vector<std::string> frontier{start}, next;
+  while (threads > 1 && !frontier.empty() && frontier.size() < 8 * threads) {
+    next.clear();
+    for (const std::string& folder : frontier) top.list_folder(folder, next);
+    frontier.swap(next);
+  }
+  std::vector<FileListing> parts(frontier.size());
+  parallel_for(frontier.size(), threads, [&](size_t i) { Walker{root, beneath, parts[i]}.walk(frontier[i]); });
+  for (FileListing& part : parts) {
+    std::move(part.files.begin(), part.files.end(), std::back_inserter(out.files));
+    std::move(part.skipped.begin(), part.skipped.end(), std::back_inserter(out.skipped));
+    std::move(part.errors.begin(), part.errors.end(), std::back_inserter(out.errors));
+  }
+}
+
 }  // namespace
 
-FileListing DiskTree::list() const {
+FileListing DiskTree::list_on(unsigned threads) const {
   FileListing out;
   if (!single_file_.empty()) {
     out.files.push_back(single_file_);
@@ -148,8 +175,9 @@ FileListing DiskTree::list() const {
     out.errors.push_back(root_ + ": cannot read directory: not a directory");
     return out;
   }
-  Walker{root, *beneath_, out}.walk(prefix_);
+  walk_in_parallel(root, *beneath_, prefix_, threads, out);
   std::sort(out.files.begin(), out.files.end());
+  std::sort(out.errors.begin(), out.errors.end());  // the same whatever the threads
   std::sort(out.skipped.begin(), out.skipped.end(),
             [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
   return out;
@@ -243,7 +271,7 @@ Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes
   return content;
 }
 
-FileListing MemoryTree::list() const {
+FileListing MemoryTree::list_on(unsigned /*threads*/) const {
   FileListing out;
   for (const auto& [path, text] : files_) {
     if (is_manifest_file_name(path)) out.files.push_back(path);
@@ -273,13 +301,16 @@ std::string DiskTree::cache_identity() const {
 
 std::string DiskTree::content_fingerprint(const std::string& path) const {
   struct stat st;
-  if (::stat((fs::path(root_) / path).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return {};
+  if (!beneath_->stat_of(path, st) || !S_ISREG(st.st_mode)) return {};
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   if (now.tv_sec - st.st_mtim.tv_sec < 2 || now.tv_sec - st.st_ctim.tv_sec < 2) return {};
-  return std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
-         std::to_string(st.st_mtim.tv_nsec) + ":" + std::to_string(st.st_ctim.tv_sec) + "." +
-         std::to_string(st.st_ctim.tv_nsec) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_dev);
+  char text[160];
+  int n = std::snprintf(text, sizeof text, "%lld:%lld.%ld:%lld.%ld:%llu:%llu", static_cast<long long>(st.st_size),
+                        static_cast<long long>(st.st_mtim.tv_sec), st.st_mtim.tv_nsec,
+                        static_cast<long long>(st.st_ctim.tv_sec), st.st_ctim.tv_nsec,
+                        static_cast<unsigned long long>(st.st_ino), static_cast<unsigned long long>(st.st_dev));
+  return std::string(text, static_cast<size_t>(n));
 }
 
 bool DiskTree::has_directory(const std::string& path) const { return beneath_->is_directory(path); }

@@ -35,7 +35,9 @@ struct FileContent {
 class FileTree {
  public:
   virtual ~FileTree() = default;
-  virtual FileListing list() const = 0;
+  FileListing list() const { return list_on(1); }
+  // The same on up to `threads` threads, where the tree gains from them.
+  virtual FileListing list_on(unsigned threads) const = 0;
   virtual Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const = 0;
   // Whether a folder (relative, '/'-separated; "" is the root) exists.
   virtual bool has_directory(const std::string& path) const = 0;
@@ -80,7 +82,7 @@ class RepoRoot;
 class DiskTree : public FileTree {
  public:
   DiskTree(std::string root, std::string single_file = {}, std::string prefix = {});
-  FileListing list() const override;
+  FileListing list_on(unsigned threads) const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
   std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const override;
@@ -102,7 +104,7 @@ class DiskTree : public FileTree {
 class MemoryTree : public FileTree {
  public:
   explicit MemoryTree(std::map<std::string, std::string> files) : files_(std::move(files)) {}
-  FileListing list() const override;
+  FileListing list_on(unsigned threads) const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
   std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const override;

@@ -287,7 +287,7 @@ Expected<std::string> GitCommitTree::followed(const std::string& full, const std
   return Error{shown + ": " + link_not_followed(resolved.kind)};
 }
 
-FileListing GitCommitTree::list() const {
+FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
   FileListing out;
   std::set<std::string> all;
   std::set<std::string> links;

@@ -79,7 +79,7 @@ class GitCommitTree : public FileTree {
   static Expected<std::shared_ptr<GitCommitTree>> create(std::shared_ptr<GitRepository> repo,
                                                          const std::string& commit,
                                                          std::string prefix = {});
-  FileListing list() const override;
+  FileListing list_on(unsigned threads) const override;
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
   // Whether the commit has a file (or a link) at `path`.

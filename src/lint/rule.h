@@ -25,6 +25,7 @@ struct ArgoModel;
 struct Snapshot;
 class SuppressionIndex;
 class SchemaRegistry;
+class ValidationMemo;
 
 struct RuleOption {
   std::string name;
@@ -83,6 +84,7 @@ struct LintContext {
   const Snapshot* snapshot = nullptr;  // the cluster, when --snapshot was given
   const ArgoModel* argo = nullptr;     // Argo CD's view of the repos and the cluster
   const SchemaRegistry* schemas = nullptr;          // bundled, --schema-dir and CRD schemas; rules build one when absent
+  ValidationMemo* validations = nullptr;  // schema validations kept from earlier runs and revisions (validation_memo.h)
   const SuppressionIndex* suppressions = nullptr;  // set by the engine
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::vector<RuleEntry>* catalog = nullptr;      // every known rule, set by the engine

@@ -1,5 +1,7 @@
 #include "load/loader.h"
 
+#include <future>
+
 #include <algorithm>
 #include <iterator>
 
@@ -58,12 +60,12 @@ const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position po
 
 namespace {
 
-void list_files(LoadResult& result, Progress* progress) {
+void list_files(LoadResult& result, unsigned jobs, Progress* progress) {
   progress_begin(progress, ProgressPhase::Walking, 0);
   std::vector<FileListing> listings;
   size_t total = 0;
   for (const RepoInput& repo : result.repos) {
-    listings.push_back(repo.tree->list());
+    listings.push_back(repo.tree->list_on(jobs));
     total += listings.back().files.size();
   }
   result.files.reserve(total);
@@ -88,15 +90,15 @@ struct CachedRepos {
   std::vector<std::string> identities;  // "": the repo is not cached
 };
 
-CachedRepos open_packs(LoadResult& result, const LoadOptions& options) {
+CachedRepos open_packs(const std::vector<RepoInput>& repos, const LoadOptions& options, std::vector<std::string>& notes) {
   CachedRepos cached;
-  cached.packs.resize(result.repos.size());
-  cached.identities.resize(result.repos.size());
+  cached.packs.resize(repos.size());
+  cached.identities.resize(repos.size());
   if (!options.cache) return cached;
   options.cache->sweep_temporaries();
-  for (uint32_t r = 0; r < result.repos.size(); ++r) {
-    cached.identities[r] = result.repos[r].tree->cache_identity();
-    if (!cached.identities[r].empty()) cached.packs[r] = options.cache->open(cached.identities[r], result.notes);
+  for (uint32_t r = 0; r < repos.size(); ++r) {
+    cached.identities[r] = repos[r].tree->cache_identity();
+    if (!cached.identities[r].empty()) cached.packs[r] = options.cache->open(cached.identities[r], notes);
   }
   return cached;
 }
@@ -262,9 +264,16 @@ void store_cache(LoadResult& result, const LoadOptions& options, CachedRepos& ca
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) {
   LoadResult result;
   result.repos = std::move(repos);
-  list_files(result, options.progress);
+  // The packs are opened (mapped, their indexes read) while the repos are
+  // listed, which is one thread's work.
+  std::vector<std::string> cache_notes;
+  std::future<CachedRepos> packs =
+      std::async(options.jobs > 1 && options.cache ? std::launch::async : std::launch::deferred,
+                 [&] { return open_packs(result.repos, options, cache_notes); });
+  list_files(result, options.jobs, options.progress);
+  CachedRepos cached = packs.get();
+  std::move(cache_notes.begin(), cache_notes.end(), std::back_inserter(result.notes));
   progress_begin(options.progress, ProgressPhase::Parsing, result.files.size());
-  CachedRepos cached = open_packs(result, options);
   const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;
   // Each file is read (or taken from the cache), parsed and turned into
   // manifests on a worker; the results are joined in file order.

@@ -137,6 +137,35 @@ TEST_F(DiskTreeTest, WalksManifestsSkipsGitAndChartTemplatesAndLinkLoops) {
   EXPECT_TRUE(listing.errors.empty());
 }
 
+// Shared among threads, the walk lists what one thread lists, in the same order.
+TEST_F(DiskTreeTest, AWalkOnManyThreadsListsWhatOneListsInTheSameOrder) {
+  for (int team = 0; team < 12; ++team) {
+    std::string folder = "clusters/c" + std::to_string(team % 3) + "/team" + std::to_string(team);
+    for (int app = 0; app < 5; ++app) {
+      workspace_.write(folder + "/app" + std::to_string(app) + "/deploy.yaml", "kind: ConfigMap\n");
+    }
+    workspace_.write(folder + "/chart/Chart.yaml", "name: c\n");
+    workspace_.write(folder + "/chart/templates/x.yaml", "{{ . }}\n");
+    fs::create_symlink("missing.yaml", workspace_.path_of(folder + "/broken.yaml"));
+    fs::create_symlink("../../../apps/a.yml", workspace_.path_of(folder + "/linked.yaml"));
+  }
+  DiskTree tree(root());
+  FileListing one = tree.list_on(1);
+  auto paths = [](const std::vector<SkippedPath>& skipped) {
+    std::vector<std::string> out;
+    for (const SkippedPath& s : skipped) out.push_back(s.path + ": " + s.reason);
+    return out;
+  };
+  EXPECT_EQ(one.files.size(), 3u + 12 * 7);
+  EXPECT_EQ(one.errors.size(), 12u);  // the broken links
+  for (unsigned threads : {2u, 3u, 8u}) {
+    FileListing many = tree.list_on(threads);
+    EXPECT_EQ(many.files, one.files) << threads;
+    EXPECT_EQ(paths(many.skipped), paths(one.skipped)) << threads;
+    EXPECT_EQ(many.errors, one.errors) << threads;
+  }
+}
+
 TEST_F(DiskTreeTest, OversizedFileIsMarkedNotRead) {
   workspace_.write("apps/big.yaml", std::string(3 << 20, '#'));
   DiskTree tree(root());
@@ -152,8 +181,8 @@ TEST_F(DiskTreeTest, OversizedFileIsMarkedNotRead) {
 class VanishingTree : public DiskTree {
  public:
   VanishingTree(const std::string& root, fs::path victim) : DiskTree(root), victim_(std::move(victim)) {}
-  FileListing list() const override {
-    FileListing listing = DiskTree::list();
+  FileListing list_on(unsigned threads) const override {
+    FileListing listing = DiskTree::list_on(threads);
     fs::remove(victim_);
     return listing;
   }

@@ -14,13 +14,13 @@ namespace driftlint {
 
 // `files` (path -> text) as the repo `name`, with the URL `url` ("" for none).
 inline LoadResult load_memory_repo(std::map<std::string, std::string> files, const std::string& name,
-                                   const std::string& url = "") {
+                                   const std::string& url = "", const LoadOptions& options = {}) {
   RepoInput repo;
   repo.name = name;
   repo.source = "memory";
   repo.url = url;
   repo.tree = std::make_shared<MemoryTree>(std::move(files));
-  return load_repos({repo}, LoadOptions{});
+  return load_repos({repo}, options);
 }
 
 }  // namespace driftlint

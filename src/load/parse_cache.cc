@@ -25,6 +25,7 @@ namespace driftlint {
 
 namespace fs = std::filesystem;
 using yaml::get_string;
+using yaml::get_view;
 using yaml::get_u32;
 using yaml::get_u64;
 using yaml::put_string;
@@ -33,7 +34,7 @@ using yaml::put_u64;
 
 namespace {
 
-constexpr std::string_view kMagic = "DLPCACH2";  // bump with any change to the encoding
+constexpr std::string_view kMagic = "DLPCACH3";  // bump with any change to the encoding
 
 std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
@@ -167,47 +168,55 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
     problem = "parse cache " + file + " is damaged (" + what + "); ignored, and rebuilt after this run";
     return nullptr;
   };
-  std::string_view in = pack->data_;
-  if (in.substr(0, kMagic.size()) != kMagic) return damaged("not a driftlint parse cache");
-  in.remove_prefix(kMagic.size());
-  uint32_t entries;
-  if (!get_u32(in, entries) || in.size() / 16 < entries) return damaged("truncated");
-  pack->entries_.reserve(entries);
-  pack->entry_ids_.reserve(entries);
-  for (uint32_t e = 0; e < entries; ++e) {
-    std::string id;
-    uint64_t checksum, length;
-    uint32_t padding;
-    if (!get_string(in, id) || !get_u64(in, checksum) || !get_u64(in, length) || !get_u32(in, padding) ||
-        in.size() < padding) {
-      return damaged("truncated");
-    }
-    in.remove_prefix(padding);
-    if (in.size() < length) return damaged("truncated");
-    pack->entries_.push_back({in.substr(0, length), checksum});
-    pack->entry_ids_.push_back(std::move(id));
-    in.remove_prefix(length);
-  }
-  std::string_view index_start = in;
-  uint32_t paths;
-  if (!get_u32(in, paths)) return damaged("truncated");
-  for (uint32_t p = 0; p < paths; ++p) {
-    std::string path;
-    PathRecord record;
-    if (!get_string(in, path) || !get_string(in, record.fingerprint) || !get_u32(in, record.entry) ||
-        !get_u64(in, record.bytes) || record.entry >= entries) {
-      return damaged("bad path index");
-    }
-    pack->by_path_.emplace(std::move(path), std::move(record));
-  }
-  uint64_t index_checksum;
-  std::string_view index_bytes = index_start.substr(0, index_start.size() - in.size());
-  if (!get_u64(in, index_checksum) || index_checksum != cache_checksum(index_bytes) || !in.empty()) {
-    return damaged("bad path index checksum");
-  }
+  std::string_view data = pack->data_;
+  if (data.substr(0, kMagic.size()) != kMagic) return damaged("not a driftlint parse cache");
+  // The index is at the end, whole: opening the pack reads its pages only,
+  // not a header beside every entry (14,000 pages apart on a large repo).
+  std::string_view trailer = data.size() >= kMagic.size() + 8 ? data.substr(data.size() - 8) : std::string_view();
+  uint64_t index_at = 0;
+  if (!get_u64(trailer, index_at) || index_at < kMagic.size() || index_at > data.size() - 8) return damaged("truncated");
+  std::string_view index_bytes = data.substr(index_at, data.size() - 8 - index_at);
+  if (index_bytes.size() < 8) return damaged("truncated");
+  std::string_view in = index_bytes.substr(0, index_bytes.size() - 8);
+  std::string_view sum = index_bytes.substr(index_bytes.size() - 8);
+  uint64_t index_checksum = 0;
+  if (!get_u64(sum, index_checksum) || index_checksum != cache_checksum(in)) return damaged("bad index checksum");
+  if (!pack->read_index(in, index_at)) return damaged("bad index");
+  uint32_t entries = static_cast<uint32_t>(pack->entries_.size());
+  pack->by_content_.reserve(entries);
   for (uint32_t e = 0; e < entries; ++e) pack->by_content_.emplace(pack->entry_ids_[e], e);
   pack->damaged_ = std::make_unique<std::atomic<bool>[]>(entries);
   return pack;
+}
+
+bool ParsePack::read_index(std::string_view in, uint64_t payloads_end) {
+  uint32_t entries = 0;
+  if (!get_u32(in, entries) || in.size() / 28 < entries) return false;
+  entries_.reserve(entries);
+  entry_ids_.reserve(entries);
+  for (uint32_t e = 0; e < entries; ++e) {
+    std::string_view id;
+    uint64_t checksum, offset, length;
+    if (!get_view(in, id) || !get_u64(in, checksum) || !get_u64(in, offset) || !get_u64(in, length) ||
+        offset < kMagic.size() || offset > payloads_end || length > payloads_end - offset) {
+      return false;
+    }
+    entries_.push_back({data_.substr(offset, length), checksum});
+    entry_ids_.push_back(id);
+  }
+  uint32_t paths = 0;
+  if (!get_u32(in, paths) || in.size() / 20 < paths) return false;
+  by_path_.reserve(paths);
+  for (uint32_t p = 0; p < paths; ++p) {
+    std::string_view path;
+    PathRecord record;
+    if (!get_view(in, path) || !get_view(in, record.fingerprint) || !get_u32(in, record.entry) ||
+        !get_u64(in, record.bytes) || record.entry >= entries) {
+      return false;
+    }
+    by_path_.emplace(path, record);
+  }
+  return in.empty();
 }
 
 std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
@@ -234,7 +243,7 @@ std::optional<CachedFile> ParsePack::by_fingerprint(const std::string& path, con
   auto it = by_path_.find(path);
   if (it == by_path_.end() || it->second.fingerprint != fingerprint) return std::nullopt;
   bytes = it->second.bytes;
-  content_id = entry_ids_[it->second.entry];
+  content_id.assign(entry_ids_[it->second.entry]);
   return decode(it->second.entry);
 }
 
@@ -313,28 +322,27 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
     if (entry_of.emplace(f->content_id, static_cast<uint32_t>(entry_files.size())).second) entry_files.push_back(f);
   }
   bool written_whole = write_file_atomically(path, [&](std::ostream& out) {
-    std::string buffer(kMagic);
-    put_u32(buffer, static_cast<uint32_t>(entry_files.size()));
+    out.write(kMagic.data(), static_cast<std::streamsize>(kMagic.size()));
+    uint64_t written = kMagic.size();
+    std::string index;
+    put_u32(index, static_cast<uint32_t>(entry_files.size()));
     std::string payload;
-    uint64_t written = 0;
     for (const LoadedFile* f : entry_files) {
       payload.clear();
       yaml::encode_parsed_file(f->parsed, payload);
       encode_directives(f->directives, payload);
       encode_template_action(f->template_action, payload);
-      put_string(buffer, f->content_id);
-      put_u64(buffer, cache_checksum(payload));
-      put_u64(buffer, payload.size());
       // Padding, so that the payload's arrays can be borrowed in place.
-      uint32_t padding = static_cast<uint32_t>(yaml::encoding_padding(written + buffer.size() + 4));
-      put_u32(buffer, padding);
-      buffer.append(padding, '\0');
-      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+      std::string padding(yaml::encoding_padding(written), '\0');
+      out.write(padding.data(), static_cast<std::streamsize>(padding.size()));
+      written += padding.size();
+      put_string(index, f->content_id);
+      put_u64(index, cache_checksum(payload));
+      put_u64(index, written);
+      put_u64(index, payload.size());
       out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-      written += buffer.size() + payload.size();
-      buffer.clear();
+      written += payload.size();
     }
-    std::string index;
     put_u32(index, static_cast<uint32_t>(files.size()));
     for (const LoadedFile* f : files) {
       put_string(index, f->path);
@@ -343,6 +351,7 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
       put_u64(index, f->bytes);
     }
     put_u64(index, cache_checksum(index));
+    put_u64(index, written);  // where the index starts
     out.write(index.data(), static_cast<std::streamsize>(index.size()));
   }, 0600);
   if (!written_whole) notes.push_back("parse cache: cannot write " + path + "; the next run parses again");

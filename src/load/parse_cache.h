@@ -73,12 +73,17 @@ class ParsePack {
     std::string_view payload;
     uint64_t checksum;
   };
+  // Views into the pack's bytes, which live as long as the pack: reading an
+  // index of 14,000 files allocates nothing per file.
   struct PathRecord {
-    std::string fingerprint;
+    std::string_view fingerprint;
     uint32_t entry;
     uint64_t bytes;
   };
   std::optional<CachedFile> decode(uint32_t entry) const;
+  // The entries and the path index, from the index's bytes (checksum
+  // checked); false when they do not hold together.
+  bool read_index(std::string_view in, uint64_t payloads_end);
 
   // The pack file's bytes; decoded trees borrow from them, so they live as
   // long as any of them, unchanged whatever happens to the file.
@@ -86,9 +91,9 @@ class ParsePack {
   std::string_view data_;
   size_t max_depth_ = 0;
   std::vector<Entry> entries_;
-  std::vector<std::string> entry_ids_;
+  std::vector<std::string_view> entry_ids_;
   std::unordered_map<std::string_view, uint32_t> by_content_;
-  std::unordered_map<std::string, PathRecord> by_path_;
+  std::unordered_map<std::string_view, PathRecord> by_path_;
   // One flag per entry found damaged (an entry can be asked for twice: by
   // fingerprint, then by content).
   mutable std::unique_ptr<std::atomic<bool>[]> damaged_;

@@ -18,7 +18,7 @@ namespace {
 class CountingTree : public FileTree {
  public:
   explicit CountingTree(std::shared_ptr<const FileTree> inner) : inner_(std::move(inner)) {}
-  FileListing list() const override { return inner_->list(); }
+  FileListing list_on(unsigned threads) const override { return inner_->list_on(threads); }
   Expected<FileContent> read(const std::string& path, uint64_t max) const override {
     ++reads;
     return inner_->read(path, max);

@@ -69,16 +69,24 @@ std::set<uint32_t> chart_inputs(const LoadResult& load, const LoadIndex& index) 
 // commented out, a variant kept for reference): halves of objects at most,
 // judged as patches are, for field names and types only.
 std::set<uint32_t> stray_beside_kustomizations(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
-  std::set<std::pair<uint32_t, std::string>> read;
+  std::set<std::pair<uint32_t, std::string_view>> read;  // views into the outputs' lists
   for (const RenderOutput* o : set.outputs) {
     for (const std::string& path : o->files) read.insert({o->repo, path});
   }
   std::set<uint32_t> builds, out;
   for (const BuildFile& b : load.build_files) builds.insert(b.file);
+  // Files come folder by folder: one lookup per folder, not per file.
+  std::optional<std::pair<uint32_t, std::string>> folder;
+  bool beside_kustomization = false;
   for (uint32_t f = 0; f < load.files.size(); ++f) {
     const LoadedFile& file = load.files[f];
-    if (builds.count(f) || read.count({file.repo, file.path})) continue;
-    if (index.kustomization_in(file.repo, parent_of(file.path))) out.insert(f);
+    if (builds.count(f) || read.count({file.repo, std::string_view(file.path)})) continue;
+    std::string parent = parent_of(file.path);
+    if (!folder || folder->first != file.repo || folder->second != parent) {
+      beside_kustomization = index.kustomization_in(file.repo, parent).has_value();
+      folder.emplace(file.repo, std::move(parent));
+    }
+    if (beside_kustomization) out.insert(f);
   }
   return out;
 }

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <unordered_map>
 
 #include "base/parallel.h"
@@ -6,6 +7,7 @@
 #include "load/load_index.h"
 #include "render/render_set.h"
 #include "schema/registry.h"
+#include "schema/validation_memo.h"
 
 namespace driftlint {
 
@@ -92,6 +94,7 @@ struct Judgement {
 // Test resources are created whole in a fresh namespace: never overlays
 // (test objects reuse names such as goodpod01 across hundreds of tests).
 void drop_missing_of_overlays(const std::vector<Judged>& manifests, std::vector<Judgement>& judged) {
+  if (std::all_of(judged.begin(), judged.end(), [](const Judgement& j) { return j.complete; })) return;
   std::unordered_map<std::string, bool> complete_somewhere;
   for (size_t i = 0; i < manifests.size(); ++i) {
     if (manifests[i].patch) continue;  // an object of a build that did not render counts: its required fields are not judged
@@ -107,6 +110,37 @@ void drop_missing_of_overlays(const std::vector<Judged>& manifests, std::vector<
     }
     j.findings = std::move(kept);
   }
+}
+
+// A violation, at its node (a rendered object's finding goes to the line
+// that set the value) or, for an object read from a file, at its line.
+struct Violation : RememberedViolation {
+  yaml::Node at;
+};
+
+// What `source` finds in `m`: from the memo when an earlier run or the other
+// revision validated the same content against the same schema.
+std::vector<Violation> violations_of(const LintContext& context, const Manifest& m, const SchemaSource& source,
+                                     const ValidateOptions& options) {
+  const std::string& content = context.load.file_of(m).content_id;
+  std::string key;
+  std::vector<Violation> out;
+  if (context.validations && !m.rendered() && !content.empty() && !source.identity.empty()) {
+    yaml::Position at = m.root.position();
+    key = ValidationMemo::key(content, m.document, at.line, at.column, options.partial, source.identity);
+    if (auto kept = context.validations->find(key)) {
+      for (RememberedViolation& v : *kept) out.push_back({std::move(v), {}});
+      return out;
+    }
+  }
+  std::vector<RememberedViolation> found;
+  for (SchemaViolation& v : validate(*source.compiled, m.root, options)) {
+    yaml::Position p = v.at ? v.at.position() : m.root.position();
+    found.push_back({p.line, p.column, std::move(v.path), std::move(v.message), v.missing});
+    out.push_back({found.back(), key.empty() ? v.at : yaml::Node{}});
+  }
+  if (!key.empty()) context.validations->remember(key, std::move(found));
+  return out;
 }
 
 }  // namespace
@@ -127,10 +161,14 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
     ValidateOptions options;
     options.limit = 20;
     options.partial = manifests[i].partial;
-    for (const SchemaViolation& v : validate(*source->compiled, m.root, options)) {
-      judged[i].findings.push_back(finding_at(context, m, v.at,
-                                              m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
-                                                  ": " + v.message + " (schema: " + source->origin + ")"));
+    for (const Violation& v : violations_of(context, m, *source, options)) {
+      Finding f = finding_at(context, m, v.at, m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
+                                                   ": " + v.message + " (schema: " + source->origin + ")");
+      if (!m.rendered()) {  // the same line whether the memo or the validator said it
+        f.line = v.line;
+        f.column = v.column;
+      }
+      judged[i].findings.push_back(std::move(f));
       judged[i].missing.push_back(v.missing);
       judged[i].complete = judged[i].complete && !v.missing;
     }

@@ -8,6 +8,7 @@
 
 #include "base/embedded_files.h"
 #include "base/files.h"
+#include "load/parse_cache.h"
 #include "schema/crd_choice.h"
 #include "yaml/json.h"
 #include "yaml/parser.h"
@@ -23,18 +24,25 @@ std::string key(const std::string& group, const std::string& version, const std:
 }  // namespace
 
 void SchemaRegistry::add_yaml(const std::string& group, const std::string& version, const std::string& kind,
-                              yaml::Node schema, std::string origin) {
+                              yaml::Node schema, std::string origin, const std::string& identity) {
   SchemaSource& s = by_gvk_[key(group, version, kind)];
   s = SchemaSource{};
   s.yaml_schema = schema;
   s.origin = std::move(origin);
+  s.identity = identity;
 }
 
-void SchemaRegistry::add(const std::string& gvk, nlohmann::json schema, std::string origin) {
+void SchemaRegistry::add(const std::string& gvk, nlohmann::json schema, std::string origin, const std::string& identity) {
   SchemaSource& s = by_gvk_[gvk];
   s = SchemaSource{};
   s.schema = std::make_shared<const nlohmann::json>(std::move(schema));
   s.origin = std::move(origin);
+  s.identity = identity;
+}
+
+// A CRD's schema takes ObjectMeta from the release, so every identity names it.
+std::string SchemaRegistry::identity_of(const std::string& what) const {
+  return what.empty() ? what : "kubernetes " + kubernetes_->version() + " " + what;
 }
 
 namespace {
@@ -60,7 +68,7 @@ nlohmann::json with_implicit_root_fields(nlohmann::json schema, const Kubernetes
 
 // A CustomResourceDefinition's schema per served version (apiextensions v1,
 // and v1beta1's spec.validation).
-void SchemaRegistry::add_crd(yaml::Node crd, const std::string& origin) {
+void SchemaRegistry::add_crd(yaml::Node crd, const std::string& origin, const std::string& identity) {
   yaml::Node spec = crd.get("spec");
   std::string group(spec.get("group").text());
   std::string kind(spec.path({"names", "kind"}).text());
@@ -72,11 +80,11 @@ void SchemaRegistry::add_crd(yaml::Node crd, const std::string& origin) {
     yaml::Node schema = v.path({"schema", "openAPIV3Schema"});
     if (!schema.is_map()) schema = shared;
     if (!schema.is_map()) continue;
-    add_yaml(group, std::string(v.get("name").text()), kind, schema, origin);
+    add_yaml(group, std::string(v.get("name").text()), kind, schema, origin, identity);
     added.push_back(key(group, std::string(v.get("name").text()), kind));
   }
   if (!spec.get("versions").is_sequence() && shared.is_map()) {
-    add_yaml(group, std::string(spec.get("version").text()), kind, shared, origin);
+    add_yaml(group, std::string(spec.get("version").text()), kind, shared, origin, identity);
     added.push_back(key(group, std::string(spec.get("version").text()), kind));
   }
   // apiextensions.k8s.io/v1beta1 prunes unknown fields only when told to.
@@ -98,6 +106,15 @@ std::vector<std::string> gvk_keys(const nlohmann::json& doc) {
     if (gvk.is_object()) out.push_back(key(gvk.value("group", ""), gvk.value("version", ""), gvk.value("kind", "")));
   }
   return out;
+}
+
+// A repo's CRD by its file's content and its place in it; "" when the load
+// did not name the content (no cache, one revision).
+std::string crd_identity(const Manifest& m, const LoadedFile& file) {
+  if (file.content_id.empty()) return "";
+  yaml::Position at = m.root.position();
+  return "crd " + file.content_id + " " + std::to_string(m.document) + ":" + std::to_string(at.line) + ":" +
+         std::to_string(at.column);
 }
 
 }  // namespace
@@ -128,16 +145,19 @@ void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::str
     }
     bool used = false;
     trees_.push_back(parsed.tree);
-    for (const yaml::Document& d : parsed.documents) {
+    std::string content = content_id_of(*text);
+    for (size_t n = 0; n < parsed.documents.size(); ++n) {
+      const yaml::Document& d = parsed.documents[n];
       if (!d.root.is_map()) continue;
+      std::string identity = identity_of(content.empty() ? "" : "schema-dir " + content + " " + std::to_string(n));
       if (d.root.get("kind").as_string() == std::string_view("CustomResourceDefinition")) {
-        add_crd(d.root, "CRD in " + file.string());
+        add_crd(d.root, "CRD in " + file.string(), identity);
         used = true;
         continue;
       }
       nlohmann::json doc = yaml::to_json(d.root, 256);
       for (const std::string& k : gvk_keys(doc)) {
-        add(k, doc, file.string());
+        add(k, doc, file.string(), identity);
         used = true;
       }
     }
@@ -157,23 +177,25 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
     SchemaSource& s = by_gvk_[key(group, version, kind.substr(colon + 1))];
     s.origin = "Kubernetes " + kubernetes_->version();
     s.kubernetes_definition = *kubernetes_->definition_of(kind.substr(0, colon), kind.substr(colon + 1));
+    s.identity = identity_of("definition " + s.kubernetes_definition);
   }
   for (const EmbeddedFile& f : embedded_files()) {
     if (f.name.rfind("schemas/kinds/", 0) != 0) continue;
     nlohmann::json doc = nlohmann::json::parse(f.text, nullptr, false);
-    for (const std::string& k : gvk_keys(doc)) add(k, doc, "bundled " + std::string(f.name));
+    for (const std::string& k : gvk_keys(doc)) add(k, doc, "bundled " + std::string(f.name), identity_of("bundled " + std::string(f.name)));
   }
   for (const std::string& dir : schema_dirs) add_schema_dir(dir, errors);
   CrdChoice crds = choose_crds(load, deployed_files);
   for (const Manifest* m : crds.chosen) {
     const LoadedFile& file = load.file_of(*m);
-    add_crd(m->root, "CRD " + m->id.name + " (" + load.repo_name(file.repo) + "/" + file.path + ")");
+    add_crd(m->root, "CRD " + m->id.name + " (" + load.repo_name(file.repo) + "/" + file.path + ")",
+            identity_of(crd_identity(*m, file)));
   }
   crd_notes_ = std::move(crds.notes);
   if (snapshot) {
     for (const Manifest& m : snapshot->objects) {
       if (m.id.kind == "CustomResourceDefinition" && m.id.group == "apiextensions.k8s.io") {
-        add_crd(m.root, "CRD " + m.id.name + " (cluster snapshot)");
+        add_crd(m.root, "CRD " + m.id.name + " (cluster snapshot)", "");
       }
     }
   }

@@ -26,6 +26,11 @@ struct SchemaSource {
   yaml::Node yaml_schema;  // points into a tree the registry, the load or the snapshot keeps alive
   std::string origin;  // "Kubernetes 1.36", "bundled schemas/kinds/x.json", "CRD name (repo/path)", ...
   std::string kubernetes_definition;  // a built-in kind: its definition in the registry's release
+  // What decides the compiled schema, as text (validation_memo.h): the
+  // release, and the definition, bundled file, or the content id of the file
+  // and document that held it. Empty when not known (a snapshot's CRD, a
+  // file loaded without content ids): its validations are never kept.
+  std::string identity;
   bool crd = false;  // a custom resource: apiVersion, kind and metadata (ObjectMeta) at its root
   bool preserve_unknown_fields = false;  // an apiextensions v1beta1 CRD that prunes nothing
   std::shared_ptr<const Schema> compiled;
@@ -65,12 +70,14 @@ class SchemaRegistry {
                                               const std::string& kubernetes_version = "");
 
  private:
-  void add(const std::string& gvk, nlohmann::json schema, std::string origin);
+  void add(const std::string& gvk, nlohmann::json schema, std::string origin, const std::string& identity);
   // A CRD's schema is converted to JSON only if its kind is ever validated
   // (install bundles repeat big CRDs; the last one wins).
   void add_yaml(const std::string& group, const std::string& version, const std::string& kind, yaml::Node schema,
-                std::string origin);
-  void add_crd(yaml::Node crd, const std::string& origin);
+                std::string origin, const std::string& identity);
+  void add_crd(yaml::Node crd, const std::string& origin, const std::string& identity);
+  // SchemaSource::identity of a source known as `what` ("" stays "").
+  std::string identity_of(const std::string& what) const;
   void add_schema_dir(const std::string& dir, std::vector<std::string>& errors);
   // The JSON Schema document of a source, built on first use.
   nlohmann::json document_of(const SchemaSource& s) const;

@@ -39,9 +39,16 @@ bool get_u64(std::string_view& in, uint64_t& v) {
 }
 
 bool get_string(std::string_view& in, std::string& s) {
+  std::string_view view;
+  if (!get_view(in, view)) return false;
+  s.assign(view);
+  return true;
+}
+
+bool get_view(std::string_view& in, std::string_view& s) {
   uint32_t n;
   if (!get_u32(in, n) || in.size() < n) return false;
-  s.assign(in.data(), n);
+  s = in.substr(0, n);
   in.remove_prefix(n);
   return true;
 }

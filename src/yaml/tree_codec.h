@@ -36,5 +36,7 @@ void put_string(std::string& out, std::string_view s);
 bool get_u32(std::string_view& in, uint32_t& v);
 bool get_u64(std::string_view& in, uint64_t& v);
 bool get_string(std::string_view& in, std::string& s);
+// The same without a copy: `s` points into `in`'s bytes.
+bool get_view(std::string_view& in, std::string_view& s);
 
 }  // namespace driftlint::yaml

@@ -1,0 +1,33 @@
+#include "cli/kept_validations.h"
+
+#include "base/files.h"
+#include "base/process.h"
+#include "cli/check_pipeline.h"
+
+namespace driftlint::cli {
+
+namespace {
+
+std::string validations_file(const CheckOptions& o) { return cache_folder(o) + "/validations-v1"; }
+
+// What besides the content decides a parse, hence a validation: the binary,
+// the YAML engine and its limits.
+std::string validations_writer(const CheckOptions& o) {
+  return executable_identity() + " yaml " + std::to_string(static_cast<int>(o.yaml_engine)) + " " +
+         std::to_string(o.max_alias_expansion) + " " + std::to_string(o.max_nesting_depth);
+}
+
+}  // namespace
+
+std::unique_ptr<ValidationMemo> open_validations(const CheckOptions& o) {
+  if (!o.no_cache) return ValidationMemo::read(validations_file(o), validations_writer(o));
+  if (!o.changed_since.empty()) return std::make_unique<ValidationMemo>();
+  return nullptr;
+}
+
+void keep_validations(const CheckOptions& o, const ValidationMemo* validations) {
+  if (o.no_cache || !validations || !make_private_directory(cache_folder(o), false)) return;
+  validations->write(validations_file(o), validations_writer(o));
+}
+
+}  // namespace driftlint::cli

@@ -1,0 +1,145 @@
+#include "schema/validation_memo.h"
+
+#include <ostream>
+
+#include "base/files.h"
+#include "load/parse_cache.h"
+#include "yaml/tree_codec.h"
+
+namespace driftlint {
+
+namespace {
+
+using yaml::get_string;
+using yaml::get_u32;
+using yaml::get_u64;
+using yaml::get_view;
+using yaml::put_string;
+using yaml::put_u32;
+using yaml::put_u64;
+
+constexpr std::string_view kMagic = "driftlint-validations-v1\n";
+constexpr uint64_t kMaxFileBytes = 256ull << 20;
+constexpr uint32_t kMaxViolations = 1000;  // validate() keeps at most its limit: more is damage
+
+void put_violations(std::string& out, const std::vector<RememberedViolation>& violations) {
+  put_u32(out, static_cast<uint32_t>(violations.size()));
+  for (const RememberedViolation& v : violations) {
+    put_u32(out, v.line);
+    put_u32(out, v.column);
+    put_string(out, v.path);
+    put_string(out, v.message);
+    out.push_back(v.missing ? 1 : 0);
+  }
+}
+
+bool get_violation(std::string_view& in, RememberedViolation& v) {
+  if (!get_u32(in, v.line) || !get_u32(in, v.column) || !get_string(in, v.path) || !get_string(in, v.message) ||
+      in.empty()) {
+    return false;
+  }
+  v.missing = in.front() != 0;
+  in.remove_prefix(1);
+  return true;
+}
+
+// A record as put_violations wrote it; nullopt when it is not one whole.
+std::optional<std::vector<RememberedViolation>> get_violations(std::string_view in) {
+  uint32_t n = 0;
+  if (!get_u32(in, n) || n > kMaxViolations) return std::nullopt;
+  std::vector<RememberedViolation> out(n);
+  for (RememberedViolation& v : out) {
+    if (!get_violation(in, v)) return std::nullopt;
+  }
+  if (!in.empty()) return std::nullopt;
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, const std::string& writer) {
+  auto memo = std::make_unique<ValidationMemo>();
+  Expected<std::string> text = read_regular_file(file, kMaxFileBytes);
+  if (!text) return memo;
+  memo->bytes_ = std::move(*text);
+  // Keys and records point into the bytes; a record is decoded when asked
+  // for (and checked then: the checksum covers the whole file).
+  std::string_view in = memo->bytes_;
+  uint64_t expected = 0;
+  std::string_view sum = in.size() >= kMagic.size() + 8 ? in.substr(in.size() - 8) : std::string_view();
+  in = in.substr(0, in.size() - sum.size());
+  std::string_view stored_writer;
+  uint32_t count = 0;
+  bool whole = get_u64(sum, expected) && expected == cache_checksum(in) && in.substr(0, kMagic.size()) == kMagic;
+  if (whole) in.remove_prefix(kMagic.size());
+  whole = whole && get_view(in, stored_writer) && get_u32(in, count) && in.size() / 8 >= count;
+  if (whole && stored_writer != writer) return memo;  // another build's
+  if (whole) memo->entries_.reserve(count);
+  for (uint32_t i = 0; whole && i < count; ++i) {
+    std::string_view key, record;
+    whole = get_view(in, key) && get_view(in, record);
+    if (whole) memo->entries_[key].stored = record;
+  }
+  if (!whole || !in.empty()) {
+    memo->entries_.clear();
+    memo->changed_ = true;  // a damaged file is replaced
+  }
+  return memo;
+}
+
+std::string ValidationMemo::key(const std::string& content_id, uint32_t document, uint32_t line, uint32_t column,
+                                bool partial, const std::string& schema_identity) {
+  return content_id + '\x1f' + std::to_string(document) + ':' + std::to_string(line) + ':' + std::to_string(column) +
+         (partial ? "p" : "") + '\x1f' + schema_identity;
+}
+
+std::optional<std::vector<RememberedViolation>> ValidationMemo::find(const std::string& key) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(key);
+  if (it == entries_.end()) return std::nullopt;
+  const Entry& e = it->second;
+  std::optional<std::vector<RememberedViolation>> out = e.found ? e.found : get_violations(e.stored);
+  e.used = out.has_value();  // a record that does not decode is dropped on the next write
+  return out;
+}
+
+void ValidationMemo::remember(const std::string& key, std::vector<RememberedViolation> violations) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = entries_.find(key);
+  if (it == entries_.end()) it = entries_.emplace(new_keys_.emplace_back(key), Entry{}).first;
+  it->second.found = std::move(violations);
+  it->second.used = true;
+  changed_ = true;
+}
+
+void ValidationMemo::write(const std::string& file, const std::string& writer) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t used = 0;
+  for (const auto& [key, e] : entries_) used += e.used ? 1 : 0;
+  if (!changed_ && used == entries_.size()) return;  // the file already says exactly this
+  std::string out(kMagic);
+  put_string(out, writer);
+  put_u32(out, static_cast<uint32_t>(used));
+  std::string record;
+  for (const auto& [key, e] : entries_) {
+    if (!e.used) continue;
+    put_string(out, key);
+    if (e.found) {
+      record.clear();
+      put_violations(record, *e.found);
+      put_string(out, record);
+    } else {
+      put_string(out, e.stored);
+    }
+  }
+  put_u64(out, cache_checksum(out));
+  write_file_atomically(file, [&](std::ostream& stream) { stream.write(out.data(), static_cast<std::streamsize>(out.size())); },
+                        0600);
+}
+
+size_t ValidationMemo::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return entries_.size();
+}
+
+}  // namespace driftlint

@@ -1,0 +1,71 @@
+// What schema validation found per object, kept between runs and shared by
+// the two revisions of a pull-request run (issue 30): validating 20,000
+// objects is the costliest part of a warm run, and an object whose content,
+// place in its file and schema are unchanged has the same violations.
+//
+// A key names all of that: the file's content id (a git blob id), the
+// document and the object's line and column in it, whether it is judged as
+// a partial object, and the schema's identity (SchemaSource::identity). The
+// file on disk also names the driftlint binary that wrote it: another build
+// may judge differently, and its file is not read.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace driftlint {
+
+// One violation as a finding needs it again (SchemaViolation, located).
+struct RememberedViolation {
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string path;
+  std::string message;
+  bool missing = false;
+
+  bool operator==(const RememberedViolation&) const = default;
+};
+
+class ValidationMemo {
+ public:
+  // The memo kept in `file` by a run of the same binary (`writer`), or an
+  // empty one when there is none, it is another binary's, or it is damaged.
+  static std::unique_ptr<ValidationMemo> read(const std::string& file, const std::string& writer);
+
+  static std::string key(const std::string& content_id, uint32_t document, uint32_t line, uint32_t column,
+                         bool partial, const std::string& schema_identity);
+
+  // Thread-safe: rules validate in parallel.
+  std::optional<std::vector<RememberedViolation>> find(const std::string& key) const;
+  void remember(const std::string& key, std::vector<RememberedViolation> violations);
+
+  // Stores what this process found or used (entries no run asked for again
+  // are dropped), atomically, when anything was new or dropped; a failure is
+  // ignored, as the memo only saves time.
+  void write(const std::string& file, const std::string& writer) const;
+
+  size_t size() const;
+
+ private:
+  // What the file said (still encoded: most runs ask for each once) or what
+  // this run found.
+  struct Entry {
+    std::string_view stored;  // into bytes_
+    std::optional<std::vector<RememberedViolation>> found;
+    mutable bool used = false;
+  };
+  mutable std::mutex mutex_;
+  std::string bytes_;                  // the file as read: keys and records point into it
+  std::deque<std::string> new_keys_;  // keys remembered by this run (stable addresses)
+  std::unordered_map<std::string_view, Entry> entries_;
+  bool changed_ = false;
+};
+
+}  // namespace driftlint
