@@ -1,5 +1,6 @@
 #include "schema/validation_memo.h"
 
+#include <algorithm>
 #include <ostream>
 
 #include "base/files.h"
@@ -112,17 +113,18 @@ void ValidationMemo::remember(const std::string& key, std::vector<RememberedViol
   changed_ = true;
 }
 
-void ValidationMemo::write(const std::string& file, const std::string& writer) const {
+void ValidationMemo::write(const std::string& file, const std::string& writer, size_t keep_unused) const {
   std::lock_guard<std::mutex> lock(mutex_);
   size_t used = 0;
   for (const auto& [key, e] : entries_) used += e.used ? 1 : 0;
-  if (!changed_ && used == entries_.size()) return;  // the file already says exactly this
+  bool prune = entries_.size() - used > std::max(keep_unused, 4 * used);
+  if (!changed_ && !prune) return;  // the file already says this
   std::string out(kMagic);
   put_string(out, writer);
-  put_u32(out, static_cast<uint32_t>(used));
+  put_u32(out, static_cast<uint32_t>(prune ? used : entries_.size()));
   std::string record;
   for (const auto& [key, e] : entries_) {
-    if (!e.used) continue;
+    if (prune && !e.used) continue;
     put_string(out, key);
     if (e.found) {
       record.clear();

@@ -46,10 +46,13 @@ class ValidationMemo {
   std::optional<std::vector<RememberedViolation>> find(const std::string& key) const;
   void remember(const std::string& key, std::vector<RememberedViolation> violations);
 
-  // Stores what this process found or used (entries no run asked for again
-  // are dropped), atomically, when anything was new or dropped; a failure is
+  // Stores the memo atomically when this run found something new, or when
+  // the entries it did not use outgrow `keep_unused` and four times those it
+  // used: then only those it used are kept. Runs over part of a repo (one
+  // folder, one file from a hook) share the folder with full runs, so what
+  // one run leaves alone is kept while the file stays small. A failure is
   // ignored, as the memo only saves time.
-  void write(const std::string& file, const std::string& writer) const;
+  void write(const std::string& file, const std::string& writer, size_t keep_unused = 200'000) const;
 
   size_t size() const;
 

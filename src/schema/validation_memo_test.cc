@@ -55,27 +55,40 @@ TEST_F(ValidationMemoTest, ADamagedFileIsNotRead) {
   EXPECT_EQ(ValidationMemo::read(file_, "w")->size(), 0u);
 }
 
-TEST_F(ValidationMemoTest, KeepsWhatARunUsedAndRewritesOnlyWhenThatChanged) {
+TEST_F(ValidationMemoTest, RewritesOnlyWhenSomethingIsNewAndKeepsWhatOtherRunsUse) {
   ValidationMemo memo;
-  memo.remember("old", one("gone"));
+  memo.remember("other", one("a run over another folder"));
   memo.remember("kept", {});
   memo.write(file_, "w");
   ino_t first = inode_of(file_);
 
-  std::unique_ptr<ValidationMemo> all_used = ValidationMemo::read(file_, "w");
-  all_used->find("old");
-  all_used->find("kept");
-  all_used->write(file_, "w");
-  EXPECT_EQ(inode_of(file_), first);  // nothing new, nothing dropped: not rewritten
+  std::unique_ptr<ValidationMemo> part = ValidationMemo::read(file_, "w");
+  part->find("kept");  // a run over part of the repo
+  part->write(file_, "w");
+  EXPECT_EQ(inode_of(file_), first);  // nothing new: not rewritten
 
   std::unique_ptr<ValidationMemo> next = ValidationMemo::read(file_, "w");
   next->find("kept");
   next->remember("new", one("fresh"));
   next->write(file_, "w");
   std::unique_ptr<ValidationMemo> last = ValidationMemo::read(file_, "w");
-  EXPECT_EQ(last->size(), 2u);
-  EXPECT_EQ(last->find("old"), std::nullopt);  // no run asked for it again
+  EXPECT_EQ(last->size(), 3u);
+  EXPECT_EQ(last->find("other"), one("a run over another folder"));  // kept while the file is small
   EXPECT_EQ(last->find("new"), one("fresh"));
+}
+
+TEST_F(ValidationMemoTest, WhatNoRunUsesIsDroppedOnceItOutgrowsWhatRunsUse) {
+  ValidationMemo memo;
+  for (int i = 0; i < 20; ++i) memo.remember("old " + std::to_string(i), {});
+  memo.remember("kept", {});
+  memo.write(file_, "w");
+  std::unique_ptr<ValidationMemo> next = ValidationMemo::read(file_, "w");
+  next->find("kept");
+  next->write(file_, "w", 10);  // 20 unused: more than 10, and than four times the 1 used
+  std::unique_ptr<ValidationMemo> last = ValidationMemo::read(file_, "w");
+  EXPECT_EQ(last->size(), 1u);
+  EXPECT_EQ(last->find("kept"), std::vector<RememberedViolation>{});
+  EXPECT_EQ(last->find("old 3"), std::nullopt);
 }
 
 TEST_F(ValidationMemoTest, KeysNameEveryPart) {
