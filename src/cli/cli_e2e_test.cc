@@ -1,6 +1,7 @@
 // Runs the built driftlint binary and checks exit codes, output and error
 // messages, as a user (or a CI job) would see them.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <sys/wait.h>
@@ -363,6 +364,12 @@ void expect_same_whatever_the_threads_and_the_cache(const std::vector<std::strin
     EXPECT_EQ(r.out, reference.out) << "with -j " << jobs;
   }
   EXPECT_TRUE(fs::is_directory(fs::path(cache) / "parse-v1"));
+  // The kept validations, replayed by the warm runs above, are the owner's alone.
+  struct stat st;
+  ASSERT_EQ(::stat((fs::path(cache) / "validations-v1").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  ASSERT_EQ(::stat((fs::path(cache) / "validations-v1" / "memo").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
 }
 
 TEST_F(CliTest, ReportIsTheSameWhateverTheThreadsAndTheCacheOnTheRuleFixtures) {

@@ -8,7 +8,11 @@ namespace driftlint::cli {
 
 namespace {
 
-std::string validations_file(const CheckOptions& o) { return cache_folder(o) + "/validations-v1"; }
+// In a folder of its own, made the owner's alone as parse-v1/ is: an entry
+// that says "no violations" silences schema-violation, so nobody else may
+// write one.
+std::string validations_folder(const CheckOptions& o) { return cache_folder(o) + "/validations-v1"; }
+std::string validations_file(const CheckOptions& o) { return validations_folder(o) + "/memo"; }
 
 // What besides the content decides a parse, hence a validation: the binary,
 // the YAML engine and its limits.
@@ -26,7 +30,10 @@ std::unique_ptr<ValidationMemo> open_validations(const CheckOptions& o) {
 }
 
 void keep_validations(const CheckOptions& o, const ValidationMemo* validations) {
-  if (o.no_cache || !validations || !make_private_directory(cache_folder(o), false)) return;
+  if (o.no_cache || !validations || !make_private_directory(cache_folder(o), false) ||
+      !make_private_directory(validations_folder(o), true)) {
+    return;
+  }
   validations->write(validations_file(o), validations_writer(o));
 }
 

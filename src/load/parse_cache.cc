@@ -170,8 +170,9 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
   };
   std::string_view data = pack->data_;
   if (data.substr(0, kMagic.size()) != kMagic) return damaged("not a driftlint parse cache");
-  // The index is at the end, whole: opening the pack reads its pages only,
-  // not a header beside every entry (14,000 pages apart on a large repo).
+  // The index is at the end, whole: opening the pack walks its contiguous
+  // bytes only, not a header beside every entry (14,000 pages apart on a
+  // large repo).
   std::string_view trailer = data.size() >= kMagic.size() + 8 ? data.substr(data.size() - 8) : std::string_view();
   uint64_t index_at = 0;
   if (!get_u64(trailer, index_at) || index_at < kMagic.size() || index_at > data.size() - 8) return damaged("truncated");
