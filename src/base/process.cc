@@ -1,6 +1,8 @@
 #include "base/process.h"
 
+#include <elf.h>
 #include <fcntl.h>
+#include <link.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -336,7 +338,58 @@ const ProcessHost& this_machine() {
   return machine;
 }
 
+namespace {
+
+// The NT_GNU_BUILD_ID note among `size` bytes of notes at `notes`, in hex.
+std::string build_id_in_notes(const unsigned char* notes, size_t size) {
+  auto aligned = [](size_t n) { return (n + 3) & ~size_t{3}; };
+  size_t at = 0;
+  while (at + sizeof(ElfW(Nhdr)) <= size) {
+    ElfW(Nhdr) header;
+    std::memcpy(&header, notes + at, sizeof header);
+    size_t name = at + sizeof header;
+    size_t desc = name + aligned(header.n_namesz);
+    if (desc > size || header.n_descsz > size - desc) return "";
+    if (header.n_type == NT_GNU_BUILD_ID && header.n_namesz == 4 &&
+        std::memcmp(notes + name, "GNU", 4) == 0) {
+      static const char kHex[] = "0123456789abcdef";
+      std::string hex;
+      for (size_t i = 0; i < header.n_descsz; ++i) {
+        hex += kHex[notes[desc + i] >> 4];
+        hex += kHex[notes[desc + i] & 15];
+      }
+      return hex;
+    }
+    at = desc + aligned(header.n_descsz);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string executable_build_id() {
+  std::string id;
+  // The first object dl_iterate_phdr reports is the executable itself.
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* out) {
+        for (ElfW(Half) i = 0; i < info->dlpi_phnum; ++i) {
+          const ElfW(Phdr)& segment = info->dlpi_phdr[i];
+          if (segment.p_type != PT_NOTE) continue;
+          const auto* notes = reinterpret_cast<const unsigned char*>(info->dlpi_addr + segment.p_vaddr);
+          std::string found = build_id_in_notes(notes, segment.p_memsz);
+          if (!found.empty()) {
+            *static_cast<std::string*>(out) = std::move(found);
+            break;
+          }
+        }
+        return 1;
+      },
+      &id);
+  return id;
+}
+
 std::string executable_identity() {
+  if (std::string id = executable_build_id(); !id.empty()) return "build-id:" + id;
   struct stat st;
   if (::stat("/proc/self/exe", &st) != 0) return "unknown";
   return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" + std::to_string(st.st_size) + ":" +

@@ -73,9 +73,13 @@ const ProcessHost& this_machine();
 // environment (kustomize's --helm-command).
 std::string program_path(const std::string& program);
 
-// This process's own binary, by device, inode, size and time: a rebuilt or
-// replaced driftlint is another one, whose rules may judge differently
-// (reading 30 MB to be sure would cost more than a cache saves).
+// This process's own binary: a rebuilt driftlint is another one, whose rules
+// may judge differently. By the linker's build id (a hash of the linked
+// code), so the same build installed afresh on every CI run, at another path,
+// is the same binary; by device, inode, size and time when it was linked
+// without one (reading 30 MB to hash it would cost more than a cache saves).
 std::string executable_identity();
+// The build id of the binary this process runs ("" when it has none), in hex.
+std::string executable_build_id();
 
 }  // namespace driftlint

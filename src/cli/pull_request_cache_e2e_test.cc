@@ -76,6 +76,29 @@ TEST_F(PullRequestCacheTest, TheKeptFindingsAreWhatTheNextRunReads) {
   EXPECT_EQ(again.exit_code, 0) << again.out;
 }
 
+// The same build installed again (a CI runner installs driftlint afresh on
+// every run, at another path) reads what the last install kept: the key names
+// the build, not the file that holds it.
+TEST_F(PullRequestCacheTest, TheSameBuildInstalledElsewhereReadsTheKeptBase) {
+  pull_request({"--cache-dir", cache_.string()});
+  ASSERT_EQ(kept().size(), 1u);
+  fs::path file = kept().front();
+  std::ifstream in(file);
+  nlohmann::json kept_json = nlohmann::json::parse(in);
+  in.close();
+  kept_json["findings"] = nlohmann::json::array();  // read, the old error turns new
+  std::ofstream(file) << kept_json.dump();
+  fs::path installed = workspace_.path_of("bin/driftlint");
+  fs::create_directories(installed.parent_path());
+  fs::copy_file(DRIFTLINT_BINARY, installed);
+  Outcome r = run_driftlint_at(installed.string(),
+                               {"check", "--repo", "infra=infra@HEAD", "--changed-since", "HEAD~1", "--cache-dir",
+                                cache_.string()},
+                               workspace_.path(), workspace_.path());
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("[duplicate-key]"), std::string::npos) << r.out;
+}
+
 // A kept base is not loaded: config-weakened compares the head's suppressions
 // with the counts kept with it, and says the same on the second run.
 TEST_F(PullRequestCacheTest, AnAddedSuppressionIsSeenWithAKeptBase) {

@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 
 #include "base/files.h"
+#include "load/parse_cache.h"
+#include "yaml/tree_codec.h"
 #include "testing/workspace.h"
 
 namespace driftlint {
@@ -53,6 +55,31 @@ TEST_F(ValidationMemoTest, ADamagedFileIsNotRead) {
   }
   ASSERT_TRUE(write_file_atomically(file_, text->substr(0, text->size() - 3)));
   EXPECT_EQ(ValidationMemo::read(file_, "w")->size(), 0u);
+}
+
+// A whole file (the checksum holds) whose record does not decode: that entry
+// is not replayed, and what the validator then says replaces it.
+TEST_F(ValidationMemoTest, ARecordThatDoesNotDecodeIsValidatedAgain) {
+  std::string bytes = "driftlint-validations-v1\n";
+  yaml::put_string(bytes, "w");
+  yaml::put_u32(bytes, 2);
+  yaml::put_string(bytes, "a");
+  std::string record;
+  yaml::put_u32(record, 5);  // five violations, none there
+  yaml::put_string(bytes, record);
+  yaml::put_string(bytes, "b");
+  record.clear();
+  yaml::put_u32(record, 0);
+  yaml::put_string(bytes, record);
+  yaml::put_u64(bytes, cache_checksum(bytes));
+  ASSERT_TRUE(write_file_atomically(file_, bytes));
+  std::unique_ptr<ValidationMemo> memo = ValidationMemo::read(file_, "w");
+  ASSERT_EQ(memo->size(), 2u);
+  EXPECT_EQ(memo->find("a"), std::nullopt);
+  EXPECT_EQ(memo->find("b"), std::vector<RememberedViolation>{});  // the sound one still is
+  memo->remember("a", one("validated"));
+  memo->write(file_, "w");
+  EXPECT_EQ(ValidationMemo::read(file_, "w")->find("a"), one("validated"));
 }
 
 TEST_F(ValidationMemoTest, RewritesOnlyWhenSomethingIsNewAndKeepsWhatOtherRunsUse) {

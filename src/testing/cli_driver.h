@@ -22,6 +22,10 @@ struct Outcome {
 Outcome run_driftlint(const std::vector<std::string>& args, const std::filesystem::path& cwd,
                       const std::filesystem::path& scratch);
 
+// The same with another copy of driftlint (an install at another path).
+Outcome run_driftlint_at(const std::string& binary, const std::vector<std::string>& args,
+                         const std::filesystem::path& cwd, const std::filesystem::path& scratch);
+
 // The same, run in the workspace's folder and captured there.
 inline Outcome run_driftlint(const std::vector<std::string>& args, const Workspace& workspace) {
   return run_driftlint(args, workspace.path(), workspace.path());
