@@ -114,7 +114,10 @@ int run_check(const std::vector<std::string>& args) {
   if (!o.quiet) for (const std::string& line : findings.confirmations) std::cerr << "driftlint: " << line << "\n";
   std::vector<std::string> cache_notes = inputs.load.wait_for_cache();
   if (!o.quiet) print_notes(cache_notes);
-  return exit_code(o, *setup, inputs, model, findings);
+  int code = exit_code(o, *setup, inputs, model, findings);
+  inputs.load.leave_to_exit();
+  if (base.load) base.load->leave_to_exit();
+  return code;
 }
 
 }  // namespace driftlint::cli

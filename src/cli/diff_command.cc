@@ -134,6 +134,9 @@ int run_diff(const std::vector<std::string>& args) {
   for (const std::string& n : notes) std::cerr << "driftlint: note: " << n << "\n";
   int status = write(o, diff_apps((*base)->model.argo, (*base)->load, head_model.argo, head_load));
   inputs.load.wait_for_cache();
+  inputs.load.leave_to_exit();
+  (*base)->load.leave_to_exit();
+  if (*head) (*head)->load.leave_to_exit();
   return inputs.errors.empty() && setup->errors.empty() ? status : kExitUsage;
 }
 

@@ -14,6 +14,11 @@ LoadIndex::LoadIndex(const LoadResult& load) {
   for (uint32_t f = 0; f < load.files.size(); ++f) {
     files_by_repo_[load.files[f].repo][load.files[f].path] = f;
   }
+  file_by_path_.resize(load.repos.size());
+  for (size_t r = 0; r < files_by_repo_.size(); ++r) {
+    file_by_path_[r].reserve(files_by_repo_[r].size());
+    for (const auto& [path, f] : files_by_repo_[r]) file_by_path_[r].emplace(path, f);
+  }
   manifests_of_file_.assign(load.files.size(), {0, 0});
   for (uint32_t i = 0; i < load.manifests.size(); ++i) {
     auto& range = manifests_of_file_[load.manifests[i].file];
@@ -24,8 +29,8 @@ LoadIndex::LoadIndex(const LoadResult& load) {
 }
 
 std::optional<uint32_t> LoadIndex::file(uint32_t repo, const std::string& path) const {
-  auto it = files_by_repo_[repo].find(path);
-  if (it == files_by_repo_[repo].end()) return std::nullopt;
+  auto it = file_by_path_[repo].find(path);
+  if (it == file_by_path_[repo].end()) return std::nullopt;
   return it->second;
 }
 

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -19,6 +20,8 @@ namespace driftlint {
 class LoadIndex {
  public:
   explicit LoadIndex(const LoadResult& load);
+  LoadIndex(const LoadIndex&) = delete;  // file_by_path_ views its own keys
+  LoadIndex& operator=(const LoadIndex&) = delete;
 
   // The loaded file at a repo-relative path.
   std::optional<uint32_t> file(uint32_t repo, const std::string& path) const;
@@ -44,6 +47,9 @@ class LoadIndex {
 
  private:
   std::vector<std::map<std::string, uint32_t>> files_by_repo_;  // sorted: deterministic order
+  // The same, hashed, for lookups (a model looks up every file every build
+  // read); the keys are views of files_by_repo_'s.
+  std::vector<std::unordered_map<std::string_view, uint32_t>> file_by_path_;
   std::vector<std::pair<uint32_t, uint32_t>> manifests_of_file_;
   std::unordered_map<uint32_t, yaml::Node> build_file_of_;
 };

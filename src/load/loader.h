@@ -98,6 +98,12 @@ struct LoadResult {
   std::vector<std::string> wait_for_cache();
   // Files the parse cache supplied (not read, not parsed).
   size_t files_from_cache() const;
+  // For a command that is done with the load and about to end: its files,
+  // trees, objects and index are left to the process's exit, which takes the
+  // memory back at once (freeing 20,000 files' trees one by one took 20-40 ms
+  // of a run; clang's -disable-free, for the same reason). Sanitized builds
+  // free them as usual, so LeakSanitizer and the destructors stay checked.
+  void leave_to_exit();
 
   const LoadedFile& file_of(const Manifest& m) const { return files[m.file]; }
   // Every manifest of every file, in load order.

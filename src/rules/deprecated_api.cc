@@ -84,14 +84,13 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
   };
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
-    yaml::Node at = m.root.key_node("apiVersion");
     if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
       if (auto verdict = judge(a->when)) {
-        report(m, at, verdict->severity,
+        report(m, m.root.key_node("apiVersion"), verdict->severity,
                m.id.display() + " uses " + a->api_version + ", " + verdict->text + "; use " + a->when.use);
       }
     } else if (std::optional<std::string> why = unserved_api(*kubernetes, m.id)) {
-      report(m, at, Severity::Error, m.id.display() + " uses " + m.id.api_version + ", " + *why);
+      report(m, m.root.key_node("apiVersion"), Severity::Error, m.id.display() + " uses " + m.id.api_version + ", " + *why);
     }
     for (const DeprecatedField& f : t.fields) {
       if (f.group != m.id.group || !has_kind(f.kinds, m.id.kind)) continue;

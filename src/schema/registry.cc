@@ -25,16 +25,17 @@ std::string key(const std::string& group, const std::string& version, const std:
 
 void SchemaRegistry::add_yaml(const std::string& group, const std::string& version, const std::string& kind,
                               yaml::Node schema, std::string origin, const std::string& identity) {
-  SchemaSource& s = by_gvk_[key(group, version, kind)];
-  s = SchemaSource{};
+  std::string gvk = key(group, version, kind);
+  by_gvk_.erase(gvk);  // the last copy wins
+  SchemaSource& s = by_gvk_[gvk];
   s.yaml_schema = schema;
   s.origin = std::move(origin);
   s.identity = identity;
 }
 
 void SchemaRegistry::add(const std::string& gvk, nlohmann::json schema, std::string origin, const std::string& identity) {
+  by_gvk_.erase(gvk);  // the last copy wins
   SchemaSource& s = by_gvk_[gvk];
-  s = SchemaSource{};
   s.schema = std::make_shared<const nlohmann::json>(std::move(schema));
   s.origin = std::move(origin);
   s.identity = identity;
@@ -246,12 +247,14 @@ nlohmann::json SchemaRegistry::document_of(const SchemaSource& s) const {
 }
 
 const SchemaSource* SchemaRegistry::find(const std::string& group, const std::string& version, const std::string& kind) const {
-  std::lock_guard<std::mutex> lock(mutex_);
+  // The map is complete once the registry is built: looked up without the
+  // lock, which every object of a run taking it made the threads wait on.
   auto it = by_gvk_.find(key(group, version, kind));
   if (it == by_gvk_.end()) return nullptr;
   SchemaSource& s = it->second;
-  if (!s.compiled_once) {
-    s.compiled_once = true;
+  if (s.compiled_once.load(std::memory_order_acquire)) return &s;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!s.compiled_once.load(std::memory_order_relaxed)) {
     SchemaOptions options;
     options.kubernetes = true;
     options.preserve_unknown_fields = s.preserve_unknown_fields;
@@ -259,6 +262,7 @@ const SchemaSource* SchemaRegistry::find(const std::string& group, const std::st
     if (compiled) s.compiled = *compiled;
     else s.error = compiled.error().message;
     s.schema.reset();
+    s.compiled_once.store(true, std::memory_order_release);
   }
   return &s;
 }

@@ -7,6 +7,7 @@
 // Schemas compile on first use, once.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -35,7 +36,7 @@ struct SchemaSource {
   bool preserve_unknown_fields = false;  // an apiextensions v1beta1 CRD that prunes nothing
   std::shared_ptr<const Schema> compiled;
   std::string error;  // why it did not compile
-  bool compiled_once = false;
+  std::atomic<bool> compiled_once = false;  // compiled and error are set (read without the registry's lock)
 };
 
 class SchemaRegistry {
