@@ -95,9 +95,9 @@ int run_check(const std::vector<std::string>& args) {
   if (!setup) return usage_error(setup.error());
   allow_config_network(line->options, *setup);
   if (!o.quiet) print_notes(setup->notes);
-  // Read while the repos are listed (on one thread) and loaded, unless -j 1.
+  // Read while the repos are listed (on one thread) and loaded, unless on one thread.
   std::future<std::unique_ptr<ValidationMemo>> kept =
-      std::async(o.jobs == 1 ? std::launch::deferred : std::launch::async, open_validations, std::cref(o));
+      std::async(o.threads() == 1 ? std::launch::deferred : std::launch::async, open_validations, std::cref(o));
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);

@@ -2,10 +2,12 @@
 // (check_pipeline.h) runs on. Every value is checked here, once.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "argocd/appset_budget.h"
@@ -89,6 +91,8 @@ struct CheckOptions {
   std::string kubernetes_version;  // empty: the config's, else the newest bundled
 
   uint64_t max_file_bytes() const { return max_file_size_mib << 20; }
+  // The threads the run uses: -j, else every core.
+  unsigned threads() const { return jobs ? jobs : std::max(1u, std::thread::hardware_concurrency()); }
   AppSetLimits appset_limits() const { return {max_appset_apps, max_rendered_size_mib << 20, max_template_steps}; }
 };
 

@@ -71,7 +71,7 @@ Expected<std::vector<RuleEntry>> read_catalog(const CheckOptions& o, const Confi
 
 LoadOptions load_options_for(const CheckOptions& o) {
   LoadOptions options;
-  options.jobs = o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency());
+  options.jobs = o.threads();
   options.max_file_size = o.max_file_bytes();
   options.parse_limits.max_alias_expansion = o.max_alias_expansion;
   options.parse_limits.max_depth = o.max_nesting_depth;
