@@ -27,10 +27,21 @@ class PullRequestCacheTest : public ::testing::Test {
     repo_.write("apps/b/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\ndata: {a: '2'}\n");
     repo_.commit_all("unrelated");
   }
-  Outcome pull_request(std::vector<std::string> extra) {
+  Outcome pull_request(std::vector<std::string> extra, const std::string& binary = DRIFTLINT_BINARY) {
     std::vector<std::string> args = {"check", "--repo", "infra=infra@HEAD", "--changed-since", "HEAD~1"};
     args.insert(args.end(), extra.begin(), extra.end());
-    return run_driftlint(args, workspace_);
+    return run_driftlint_at(binary, args, workspace_.path(), workspace_.path());
+  }
+  // Empties the findings of the one kept base; how many it held.
+  size_t empty_kept_findings() {
+    fs::path file = kept().front();
+    std::ifstream in(file);
+    nlohmann::json kept_json = nlohmann::json::parse(in);
+    in.close();
+    size_t held = kept_json["findings"].size();
+    kept_json["findings"] = nlohmann::json::array();
+    std::ofstream(file) << kept_json.dump();
+    return held;
   }
   std::vector<fs::path> kept() const {
     std::vector<fs::path> out;
@@ -61,12 +72,7 @@ TEST_F(PullRequestCacheTest, TheKeptFindingsAreWhatTheNextRunReads) {
   pull_request({"--cache-dir", cache_.string()});
   ASSERT_EQ(kept().size(), 1u);
   fs::path file = kept().front();
-  std::ifstream in(file);
-  nlohmann::json kept_json = nlohmann::json::parse(in);
-  in.close();
-  EXPECT_EQ(kept_json["findings"].size(), 1u);
-  kept_json["findings"] = nlohmann::json::array();
-  std::ofstream(file) << kept_json.dump();
+  EXPECT_EQ(empty_kept_findings(), 1u);
   Outcome r = pull_request({"--cache-dir", cache_.string()});
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("[duplicate-key]"), std::string::npos) << r.out;
@@ -82,19 +88,11 @@ TEST_F(PullRequestCacheTest, TheKeptFindingsAreWhatTheNextRunReads) {
 TEST_F(PullRequestCacheTest, TheSameBuildInstalledElsewhereReadsTheKeptBase) {
   pull_request({"--cache-dir", cache_.string()});
   ASSERT_EQ(kept().size(), 1u);
-  fs::path file = kept().front();
-  std::ifstream in(file);
-  nlohmann::json kept_json = nlohmann::json::parse(in);
-  in.close();
-  kept_json["findings"] = nlohmann::json::array();  // read, the old error turns new
-  std::ofstream(file) << kept_json.dump();
+  EXPECT_EQ(empty_kept_findings(), 1u);  // read, the old error turns new
   fs::path installed = workspace_.path_of("bin/driftlint");
   fs::create_directories(installed.parent_path());
   fs::copy_file(DRIFTLINT_BINARY, installed);
-  Outcome r = run_driftlint_at(installed.string(),
-                               {"check", "--repo", "infra=infra@HEAD", "--changed-since", "HEAD~1", "--cache-dir",
-                                cache_.string()},
-                               workspace_.path(), workspace_.path());
+  Outcome r = pull_request({"--cache-dir", cache_.string()}, installed.string());
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("[duplicate-key]"), std::string::npos) << r.out;
 }

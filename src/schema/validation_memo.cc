@@ -74,9 +74,8 @@ std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, co
   bool whole = get_u64(sum, expected) && expected == cache_checksum(in) && in.substr(0, kMagic.size()) == kMagic;
   if (whole) in.remove_prefix(kMagic.size());
   whole = whole && get_view(in, stored_writer) && get_u32(in, count) && in.size() / 8 >= count;
-  if (whole && stored_writer != writer) {  // another build's
-    memo->bytes_.clear();
-    memo->bytes_.shrink_to_fit();
+  if (whole && stored_writer != writer) {  // another build's: nothing to keep
+    std::string().swap(memo->bytes_);
     return memo;
   }
   if (whole) memo->entries_.reserve(count);
@@ -87,8 +86,7 @@ std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, co
   }
   if (!whole || !in.empty()) {
     memo->entries_.clear();
-    memo->bytes_.clear();
-    memo->bytes_.shrink_to_fit();
+    std::string().swap(memo->bytes_);
     memo->changed_ = true;  // a damaged file is replaced
   }
   return memo;
