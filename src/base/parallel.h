@@ -12,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "base/huge_pages.h"
+
 namespace driftlint {
 
 //
@@ -38,7 +40,12 @@ void parallel_for(size_t count, unsigned jobs, Fn&& fn) {
   size_t threads_wanted = std::min<size_t>(std::clamp(jobs, 1u, 256u), std::max<size_t>(count, 1));
   std::vector<std::thread> threads;
   try {
-    for (size_t t = 1; t < threads_wanted; ++t) threads.emplace_back(work);
+    for (size_t t = 1; t < threads_wanted; ++t) {
+      threads.emplace_back([&work] {
+        prefer_huge_pages_for_this_thread();
+        work();
+      });
+    }
   } catch (const std::system_error&) {
     // No thread to be had (a process or memory limit): fewer do the work.
   }

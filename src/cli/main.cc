@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/huge_pages.h"
 #include "cli/command_catalog.h"
 #include "cli/commands.h"
 
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   mallopt(M_MMAP_THRESHOLD, 32 << 20);  // the most glibc allows on 64-bit
 #endif
+  driftlint::prefer_huge_pages_for_heap();
   if (argc < 2) {
     std::cerr << main_usage();
     return kExitUsage;
