@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <climits>
 #include <cerrno>
 #include <cstdio>
@@ -305,12 +306,21 @@ std::string DiskTree::content_fingerprint(const std::string& path) const {
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
   if (now.tv_sec - st.st_mtim.tv_sec < 2 || now.tv_sec - st.st_ctim.tv_sec < 2) return {};
+  // to_chars, not snprintf: a warm run formats one per file.
   char text[160];
-  int n = std::snprintf(text, sizeof text, "%lld:%lld.%ld:%lld.%ld:%llu:%llu", static_cast<long long>(st.st_size),
-                        static_cast<long long>(st.st_mtim.tv_sec), st.st_mtim.tv_nsec,
-                        static_cast<long long>(st.st_ctim.tv_sec), st.st_ctim.tv_nsec,
-                        static_cast<unsigned long long>(st.st_ino), static_cast<unsigned long long>(st.st_dev));
-  return std::string(text, static_cast<size_t>(n));
+  char* at = text;
+  auto put = [&](auto value, char after) {
+    at = std::to_chars(at, text + sizeof text, value).ptr;
+    if (after) *at++ = after;
+  };
+  put(static_cast<long long>(st.st_size), ':');
+  put(static_cast<long long>(st.st_mtim.tv_sec), '.');
+  put(st.st_mtim.tv_nsec, ':');
+  put(static_cast<long long>(st.st_ctim.tv_sec), '.');
+  put(st.st_ctim.tv_nsec, ':');
+  put(static_cast<unsigned long long>(st.st_ino), ':');
+  put(static_cast<unsigned long long>(st.st_dev), 0);
+  return std::string(text, at);
 }
 
 bool DiskTree::has_directory(const std::string& path) const { return beneath_->is_directory(path); }

@@ -34,7 +34,7 @@ using yaml::put_u64;
 
 namespace {
 
-constexpr std::string_view kMagic = "DLPCACH3";  // bump with any change to the encoding
+constexpr std::string_view kMagic = "DLPCACH4";  // bump with any change to the encoding
 
 std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
@@ -61,25 +61,38 @@ void remove_unwritten_for(const fs::path& folder, bool (*select)(const std::stri
   }
 }
 
+constexpr uint64_t kMix1 = 0x9E3779B185EBCA87ull, kMix2 = 0xC2B2AE3D27D4EB4Full;
+
+uint64_t rotate_left(uint64_t h, int bits) { return (h << bits) | (h >> (64 - bits)); }
+
+// Mixes eight bytes into a lane: a multiply, a rotate, a multiply.
+uint64_t mix_word(uint64_t h, const char* at) {
+  uint64_t w;
+  std::memcpy(&w, at, 8);
+  h ^= w * kMix1;
+  return rotate_left(h, 31) * kMix2;
+}
+
 }  // namespace
 
 uint64_t cache_checksum(std::string_view bytes) {
-  // Eight bytes at a time with a multiply-rotate mix (fast enough to check
-  // tens of megabytes in a few milliseconds).
-  const uint64_t k1 = 0x9E3779B185EBCA87ull, k2 = 0xC2B2AE3D27D4EB4Full;
-  uint64_t h = k2 ^ bytes.size();
-  size_t i = 0;
-  for (; i + 8 <= bytes.size(); i += 8) {
-    uint64_t w;
-    std::memcpy(&w, bytes.data() + i, 8);
-    h ^= w * k1;
-    h = ((h << 31) | (h >> 33)) * k2;
+  // Four lanes of eight bytes each: a lane's multiplies wait for its previous
+  // word, so one lane runs at a quarter of what the core can do, and a warm
+  // run checks every entry it reads (50 MB for 20,000 manifests).
+  const char* p = bytes.data();
+  size_t n = bytes.size(), i = 0;
+  uint64_t lanes[4] = {kMix2 ^ n, kMix1 ^ n, rotate_left(kMix2, 17) ^ n, rotate_left(kMix1, 29) ^ n};
+  for (; i + 32 <= n; i += 32) {
+    for (int l = 0; l < 4; ++l) lanes[l] = mix_word(lanes[l], p + i + 8 * l);
   }
-  uint64_t tail = 0;
-  if (i < bytes.size()) std::memcpy(&tail, bytes.data() + i, bytes.size() - i);
-  h ^= tail * k1;
+  uint64_t h = lanes[0];
+  for (int l = 1; l < 4; ++l) h = rotate_left(h ^ (lanes[l] * kMix1), 27) * kMix2;
+  for (; i + 8 <= n; i += 8) h = mix_word(h, p + i);
+  char tail[8] = {};
+  if (i < n) std::memcpy(tail, p + i, n - i);
+  h = mix_word(h, tail);
   h ^= h >> 29;
-  h *= k2;
+  h *= kMix2;
   h ^= h >> 32;
   return h;
 }

@@ -372,5 +372,22 @@ TEST(TreeCodecTest, RefusesDamageInsteadOfFollowingIt) {
   EXPECT_FALSE(yaml::decode_parsed_file(again, 1));
 }
 
+TEST(CacheChecksumTest, EveryChangedByteAndEveryLengthChangesIt) {
+  // Lengths across the four lanes, the words after them and the last bytes.
+  for (size_t length = 0; length <= 72; ++length) {
+    std::string bytes(length, '\0');
+    for (size_t i = 0; i < length; ++i) bytes[i] = static_cast<char>(i * 37 + 11);
+    uint64_t sum = cache_checksum(bytes);
+    EXPECT_NE(sum, cache_checksum(bytes + '\0')) << "a zero byte added to " << length;
+    for (size_t i = 0; i < length; ++i) {
+      for (int bit = 0; bit < 8; ++bit) {
+        std::string damaged = bytes;
+        damaged[i] = static_cast<char>(damaged[i] ^ (1 << bit));
+        EXPECT_NE(sum, cache_checksum(damaged)) << "bit " << bit << " of byte " << i << " of " << length;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace driftlint
