@@ -19,6 +19,22 @@ TEST(ParserTest, KeepsPositionsOfKeysAndValues) {
   EXPECT_EQ(hard.get("requests.nvidia.com/gpu").as_int(), 4);
 }
 
+// A node's column is kept in 25 bits (NodeData is 16 bytes); past them, on a
+// line over 32 MB long, the column is "not known" and the line still told.
+TEST(ParserTest, AColumnPastItsBitsIsNotKnownButTheLineIs) {
+  std::string text = "first: line\nsecond: {a: " + std::string(NodeData::kMaxColumn, 'x') + ", b: 1}\n";
+  ParsedFile f = parse_yaml(text);
+  ASSERT_FALSE(f.error) << f.error->message;
+  Node second = f.documents[0].root.get("second");
+  EXPECT_EQ(second.position().line, 2u);
+  EXPECT_EQ(second.position().column, 9u);
+  Node b = second.key_node("b");
+  ASSERT_TRUE(b.valid());
+  EXPECT_EQ(b.position().line, 2u);
+  EXPECT_EQ(b.position().column, 0u);
+  EXPECT_EQ(second.get("b").as_int(), 1);
+}
+
 TEST(ParserTest, TypesScalarsLikeKubernetes) {
   ParsedFile f = parse_yaml("a: yes\nb: \"yes\"\nc: 010\nd: '10'\ne: ~\nf: 1.5\ng: |\n  text\n");
   ASSERT_FALSE(f.error);

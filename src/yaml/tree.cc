@@ -39,7 +39,7 @@ std::optional<double> Node::as_number() const {
   return parse_yaml_number(text());
 }
 
-Position Node::position() const { return valid() ? data().position : Position{}; }
+Position Node::position() const { return valid() ? data().position() : Position{}; }
 
 size_t Node::size() const {
   if (!valid()) return 0;

@@ -25,16 +25,27 @@ enum class NodeKind : uint8_t { Scalar, Sequence, Map };
 // 1-based line and column; 0 means unknown.
 using Position = SourcePosition;
 
+// One node: 16 bytes, as a tree of 20,000 manifests holds 1.5 million of them.
 struct NodeData {
-  NodeKind kind = NodeKind::Scalar;
-  ScalarType scalar_type = ScalarType::Null;
-  bool bool_value = false;
-  bool quoted = false;
-  Position position;
+  // A column past this is kept as 0, "not known" (a line of 32 MB).
+  static constexpr uint32_t kMaxColumn = (uint32_t{1} << 25) - 1;
+
+  NodeKind kind : 2 = NodeKind::Scalar;
+  ScalarType scalar_type : 3 = ScalarType::Null;
+  bool bool_value : 1 = false;
+  bool quoted : 1 = false;
+  uint32_t column : 25 = 0;
+  uint32_t line = 0;
   // Scalar: offset and length in Tree::text_. Containers: offset and count in
   // Tree::children_ (maps store key, value, key, value...).
   uint32_t offset = 0;
   uint32_t length = 0;
+
+  Position position() const { return {line, column}; }
+  void set_position(Position p) {
+    line = p.line;
+    column = p.column <= kMaxColumn ? p.column : 0;
+  }
 };
 
 class Tree;

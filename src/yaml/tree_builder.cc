@@ -107,7 +107,7 @@ void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::str
   }
   NodeData d;
   d.kind = kind;
-  d.position = placed(mark);
+  d.set_position(placed(mark));
   tree_->nodes_.push_back(d);
   uint32_t id = static_cast<uint32_t>(tree_->nodes_.size() - 1);
   frames_.push_back({id, scratch_.size(), std::string(anchor), 1, 0});
@@ -142,7 +142,7 @@ uint32_t TreeBuilder::add_scalar(const EventMark& mark, std::string_view text, S
   d.scalar_type = type;
   d.bool_value = bool_value;
   d.quoted = quoted;
-  d.position = placed(mark);
+  d.set_position(placed(mark));
   d.offset = static_cast<uint32_t>(tree_->text_.size());
   d.length = static_cast<uint32_t>(text.size());
   tree_->text_.append(text);
@@ -247,7 +247,7 @@ void TreeBuilder::apply_merges(size_t begin) {
 }
 
 void TreeBuilder::throw_merge_error(uint32_t key) {
-  Position p = tree_->nodes_[key].position;
+  Position p = tree_->nodes_[key].position();
   EventMark mark{p.line ? p.line - 1 : 0, p.column ? p.column - 1 : 0, 0, p.line != 0};
   throw BuildError{mark, "a merge key '<<' needs a map or a list of maps as its value"};
 }

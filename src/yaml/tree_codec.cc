@@ -72,7 +72,7 @@ uint32_t id_of(const Node& n) { return n.valid() ? n.id() : kNoNode; }
 struct TreeCodec {
   // Nodes and child ids are written as the bytes they are in memory (the
   // format is little-endian; other hosts would need a swap, see below).
-  static_assert(sizeof(NodeData) == 20 && std::is_trivially_copyable_v<NodeData>);
+  static_assert(sizeof(NodeData) == 16 && std::is_trivially_copyable_v<NodeData>);
   static_assert(std::endian::native == std::endian::little, "the parse cache format is little-endian");
 
   static void encode(const Tree& tree, std::string& out) {
@@ -92,15 +92,13 @@ struct TreeCodec {
     auto tree = std::make_shared<Tree>();
     uint32_t count;
     if (!get_u32(in, count) || in.size() / sizeof(NodeData) < count) return nullptr;
-    // The enum and bool bytes are checked before anything reads the records
-    // as NodeData: a bool or enum holding another value would be undefined.
+    // Every bit pattern is a NodeData (its bools are one bit, its enums a few
+    // bits of their byte type), but the enums may name no value.
     const char* raw = in.data();
     for (uint32_t i = 0; i < count; ++i) {
-      const auto* b = reinterpret_cast<const uint8_t*>(raw + i * sizeof(NodeData));
-      if (b[0] > static_cast<uint8_t>(NodeKind::Map) || b[1] > static_cast<uint8_t>(ScalarType::String) || b[2] > 1 ||
-          b[3] > 1) {
-        return nullptr;
-      }
+      NodeData d;
+      std::memcpy(static_cast<void*>(&d), raw + i * sizeof(NodeData), sizeof(NodeData));
+      if (d.kind > NodeKind::Map || d.scalar_type > ScalarType::String) return nullptr;
     }
     bool borrow = backing && reinterpret_cast<uintptr_t>(raw) % alignof(NodeData) == 0;
     if (borrow) {
