@@ -12,7 +12,7 @@
 #include <thread>
 #include <vector>
 
-#include "base/huge_pages.h"
+#include "base/heap.h"
 
 namespace driftlint {
 

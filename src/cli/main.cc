@@ -1,30 +1,18 @@
 // driftlint: lint GitOps repos of Kubernetes manifests and their drift from
 // the live cluster. main only dispatches; each subcommand has its own file.
-#include <malloc.h>
-
 #include <cstring>
 #include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
 
-#include "base/huge_pages.h"
+#include "base/heap.h"
 #include "cli/command_catalog.h"
 #include "cli/commands.h"
 
 int main(int argc, char** argv) {
   using namespace driftlint::cli;
-#ifdef __GLIBC__
-  // A run allocates and frees a lot of short-lived memory (file contents,
-  // parser buffers) beside trees that live to the end. By default glibc hands
-  // freed memory back to the kernel, and the next allocation faults it in
-  // again, page by page, with the threads contending for the address space:
-  // on the 2-core benchmark machine keeping it cut -j2 runs by 14 %
-  // (docs/performance.md). Peak memory does not grow.
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // the most glibc allows on 64-bit
-#endif
-  driftlint::prefer_huge_pages_for_heap();
+  driftlint::tune_heap();  // base/heap.h: kept memory, huge pages
   if (argc < 2) {
     std::cerr << main_usage();
     return kExitUsage;

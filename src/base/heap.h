@@ -1,0 +1,42 @@
+// How a run asks glibc's allocator and the kernel for memory. A run of 20,000
+// manifests touches about 70 MB of fresh memory, much of it freed and taken
+// again, and on virtual machines each 4 KB page fault is dear: on the 2-core
+// benchmark machine they were a sixth of a cold run (docs/performance.md).
+// Only hints: where they cannot be given (another C library, a sanitizer's
+// allocator, a kernel without transparent huge pages) nothing changes but
+// the speed.
+#pragma once
+
+#include <cstddef>  // defines __GLIBC__ where it applies
+
+namespace driftlint {
+
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define DRIFTLINT_SANITIZER_ALLOCATOR 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define DRIFTLINT_SANITIZER_ALLOCATOR 1
+#endif
+#endif
+
+// Whether this build tunes the heap: glibc's allocator, not a sanitizer's.
+#if defined(__GLIBC__) && !defined(DRIFTLINT_SANITIZER_ALLOCATOR)
+inline constexpr bool kTunesHeap = true;
+#else
+inline constexpr bool kTunesHeap = false;
+#endif
+
+// Call once, first thing in main. Freed memory is kept for the next
+// allocation instead of handed back to the kernel, and the main heap is
+// backed by transparent huge pages (2 MB) where the kernel gives them only
+// on request (transparent_hugepage "madvise", Debian's default), as
+// GLIBC_TUNABLES=glibc.malloc.hugetlb=1 would, which a program cannot set for
+// itself once started. True when the huge-page advice was given.
+bool tune_heap();
+
+// The same advice for the heap of the calling thread's malloc arena (glibc
+// gives threads arenas of their own): call when a worker thread starts.
+// False when none was given (the thread allocates from the main heap).
+bool prefer_huge_pages_for_this_thread();
+
+}  // namespace driftlint
