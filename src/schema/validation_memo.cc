@@ -1,6 +1,7 @@
 #include "schema/validation_memo.h"
 
 #include <algorithm>
+#include <cstring>
 #include <ostream>
 
 #include "base/files.h"
@@ -78,18 +79,33 @@ std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, co
     std::string().swap(memo->bytes_);
     return memo;
   }
-  if (whole) memo->entries_.reserve(count);
+  for (Shard& shard : memo->shards_) shard.entries.reserve(whole ? count / kShards + 1 : 0);
   for (uint32_t i = 0; whole && i < count; ++i) {
     std::string_view key, record;
     whole = get_view(in, key) && get_view(in, record);
-    if (whole) memo->entries_[key].stored = record;
+    if (whole) memo->shard_of(key).entries[key].stored = record;
   }
   if (!whole || !in.empty()) {
-    memo->entries_.clear();
+    for (Shard& shard : memo->shards_) shard.entries.clear();
     std::string().swap(memo->bytes_);
     memo->changed_ = true;  // a damaged file is replaced
   }
   return memo;
+}
+
+ValidationMemo::Shard& ValidationMemo::shard_of(std::string_view key) const {
+  // A key opens with its content's blob id, evenly spread: its first eight
+  // bytes pick the shard (the map hashes the whole key once more).
+  uint64_t head = 0;
+  std::memcpy(&head, key.data(), std::min(key.size(), sizeof head));
+  static_assert(kShards == 16);
+  return shards_[(head * 0x9E3779B97F4A7C15ull) >> 60];
+}
+
+std::vector<std::unique_lock<std::mutex>> ValidationMemo::lock_all() const {
+  std::vector<std::unique_lock<std::mutex>> locks;
+  for (Shard& shard : shards_) locks.emplace_back(shard.mutex);
+  return locks;
 }
 
 std::string ValidationMemo::key(const std::string& content_id, uint32_t document, uint32_t line, uint32_t column,
@@ -99,9 +115,10 @@ std::string ValidationMemo::key(const std::string& content_id, uint32_t document
 }
 
 std::optional<std::vector<RememberedViolation>> ValidationMemo::find(const std::string& key) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(key);
-  if (it == entries_.end()) return std::nullopt;
+  Shard& shard = shard_of(key);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  auto it = shard.entries.find(key);
+  if (it == shard.entries.end()) return std::nullopt;
   const Entry& e = it->second;
   std::optional<std::vector<RememberedViolation>> out = e.found ? e.found : get_violations(e.stored);
   e.used = out.has_value();  // a record that does not decode is dropped on the next write
@@ -109,33 +126,39 @@ std::optional<std::vector<RememberedViolation>> ValidationMemo::find(const std::
 }
 
 void ValidationMemo::remember(const std::string& key, std::vector<RememberedViolation> violations) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = entries_.find(key);
-  if (it == entries_.end()) it = entries_.emplace(new_keys_.emplace_back(key), Entry{}).first;
+  Shard& shard = shard_of(key);
+  std::lock_guard<std::mutex> lock(shard.mutex);
+  auto it = shard.entries.find(key);
+  if (it == shard.entries.end()) it = shard.entries.emplace(shard.new_keys.emplace_back(key), Entry{}).first;
   it->second.found = std::move(violations);
   it->second.used = true;
   changed_ = true;
 }
 
 void ValidationMemo::write(const std::string& file, const std::string& writer, size_t keep_unused) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  size_t used = 0;
-  for (const auto& [key, e] : entries_) used += e.used ? 1 : 0;
-  bool prune = entries_.size() - used > std::max(keep_unused, 4 * used);
+  std::vector<std::unique_lock<std::mutex>> locks = lock_all();
+  size_t used = 0, total = 0;
+  for (const Shard& shard : shards_) {
+    total += shard.entries.size();
+    for (const auto& [key, e] : shard.entries) used += e.used ? 1 : 0;
+  }
+  bool prune = total - used > std::max(keep_unused, 4 * used);
   if (!changed_ && !prune) return;  // the file already says this
   std::string out(kMagic);
   put_string(out, writer);
-  put_u32(out, static_cast<uint32_t>(prune ? used : entries_.size()));
+  put_u32(out, static_cast<uint32_t>(prune ? used : total));
   std::string record;
-  for (const auto& [key, e] : entries_) {
-    if (prune && !e.used) continue;
-    put_string(out, key);
-    if (e.found) {
-      record.clear();
-      put_violations(record, *e.found);
-      put_string(out, record);
-    } else {
-      put_string(out, e.stored);
+  for (const Shard& shard : shards_) {
+    for (const auto& [key, e] : shard.entries) {
+      if (prune && !e.used) continue;
+      put_string(out, key);
+      if (e.found) {
+        record.clear();
+        put_violations(record, *e.found);
+        put_string(out, record);
+      } else {
+        put_string(out, e.stored);
+      }
     }
   }
   put_u64(out, cache_checksum(out));
@@ -144,8 +167,10 @@ void ValidationMemo::write(const std::string& file, const std::string& writer, s
 }
 
 size_t ValidationMemo::size() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return entries_.size();
+  std::vector<std::unique_lock<std::mutex>> locks = lock_all();
+  size_t n = 0;
+  for (const Shard& shard : shards_) n += shard.entries.size();
+  return n;
 }
 
 }  // namespace driftlint

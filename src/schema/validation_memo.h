@@ -10,6 +10,8 @@
 // may judge differently, and its file is not read.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <deque>
 #include <memory>
@@ -64,11 +66,22 @@ class ValidationMemo {
     std::optional<std::vector<RememberedViolation>> found;
     mutable bool used = false;
   };
-  mutable std::mutex mutex_;
-  std::string bytes_;                  // the file as read: keys and records point into it
-  std::deque<std::string> new_keys_;  // keys remembered by this run (stable addresses)
-  std::unordered_map<std::string_view, Entry> entries_;
-  bool changed_ = false;
+  // The keys are spread over shards with a lock each: the threads that
+  // validate ask for every object, and with one lock they waited on each
+  // other for half of a warm run's schema rule.
+  struct Shard {
+    std::mutex mutex;
+    std::deque<std::string> new_keys;  // keys remembered by this run (stable addresses)
+    std::unordered_map<std::string_view, Entry> entries;
+  };
+  static constexpr size_t kShards = 16;
+  Shard& shard_of(std::string_view key) const;
+  // Every shard, locked (writing and counting the whole memo).
+  std::vector<std::unique_lock<std::mutex>> lock_all() const;
+
+  std::string bytes_;  // the file as read: keys and records point into it
+  mutable std::array<Shard, kShards> shards_;
+  std::atomic<bool> changed_{false};
 };
 
 }  // namespace driftlint
