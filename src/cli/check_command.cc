@@ -100,7 +100,7 @@ int run_check(const std::vector<std::string>& args) {
       std::async(o.threads() == 1 ? std::launch::deferred : std::launch::async, open_validations, std::cref(o));
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
-  CheckModel model = build_model(o, inputs.load, inputs.cluster(), jobs);
+  CheckModel model = build_model(o, inputs.load, inputs);
   std::unique_ptr<ValidationMemo> validations = kept.get();
   BaseRun base = run_base(o, *setup, inputs, validations.get());
   CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs, validations.get(), &base);

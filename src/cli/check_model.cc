@@ -19,16 +19,17 @@ namespace driftlint::cli {
 
 namespace {
 
-std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& load, unsigned jobs) {
+std::unique_ptr<Renderer> renderer_for(const CheckOptions& o, const LoadResult& load, const CheckInputs& inputs) {
   ToolRendererOptions r;
   r.render = !o.no_render;
   r.timeout = std::chrono::seconds(o.render_timeout);
   r.max_memory_bytes = o.render_memory_mib << 20;
   r.budget = o.render_budget_clock;
-  r.jobs = jobs;
+  r.jobs = inputs.load_options.jobs;
   r.max_file_size = o.max_file_bytes();
   r.progress = o.progress_meter;
   if (!o.no_cache) r.cache_dir = cache_folder(o);
+  r.memory = inputs.renders.get();
   r.fetch.allowed_hosts = o.offline ? std::vector<std::string>{} : o.allow_network;
   r.fetch.cache_dir = cache_folder(o);  // fetched charts, even with --no-cache
   r.fetch.timeout = std::chrono::seconds(o.network_timeout ? o.network_timeout : kDefaultNetworkTimeoutSeconds);
@@ -188,10 +189,11 @@ std::vector<const Manifest*> new_rendered_apps(const LoadResult& load, const Che
 
 // One pass: a fresh renderer, the Argo CD model with `config`, then the
 // rest; again with the Applications the builds rendered, level by level.
-void build_with(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs,
-                const ArgoCdConfig& config, CheckModel& model) {
+void build_with(const CheckOptions& o, const LoadResult& load, const CheckInputs& inputs, const ArgoCdConfig& config,
+                CheckModel& model) {
+  const Snapshot* cluster = inputs.cluster();
   model = CheckModel{};
-  model.renderer = renderer_for(o, load, jobs);
+  model.renderer = renderer_for(o, load, inputs);
   std::vector<const Manifest*> rendered_apps;
   // The rendering stage of a pass: one batch of every build the pass needs
   // (the apps' and the roots'), so -j spans them all.
@@ -245,16 +247,17 @@ ArgoCdConfig config_seen_by(const LoadResult& load, const Snapshot* cluster, con
 
 }  // namespace
 
-CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs) {
+CheckModel build_model(const CheckOptions& o, const LoadResult& load, const CheckInputs& inputs) {
+  const Snapshot* cluster = inputs.cluster();
   CheckModel model;
   ArgoCdConfig first = choose_argocd_config(config_candidates(load, cluster));
-  build_with(o, load, cluster, jobs, first, model);
+  build_with(o, load, inputs, first, model);
   ArgoCdConfig seen = config_seen_by(load, cluster, model);
   if (seen.notes != first.notes || seen.found != first.found) {
     if (same_build_settings(first, seen)) {
       use_argocd_config(model.argo, std::move(seen), model_options(o, model, nullptr));
     } else {
-      build_with(o, load, cluster, jobs, seen, model);  // its build options change what kustomize renders
+      build_with(o, load, inputs, seen, model);  // its build options change what kustomize renders
     }
   }
   std::vector<std::string> config_notes = model.argo.config.notes;

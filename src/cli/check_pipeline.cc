@@ -173,6 +173,7 @@ CheckInputs read_inputs(const CheckOptions& o, const CheckSetup& setup, bool oth
   CheckInputs in;
   in.load_options = load_options_for(o);
   in.load_options.content_ids = other_revisions || !o.changed_since.empty();
+  if (o.no_cache && in.load_options.content_ids) in.renders = std::make_unique<RenderMemory>();
   if (!o.no_cache) {
     in.parse_cache = std::make_unique<ParseCache>(cache_folder(o), in.load_options.parse_limits);
     in.load_options.cache = in.parse_cache.get();
@@ -287,7 +288,7 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   options.reuse = &parsed;
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
   unsigned jobs = head.load_options.jobs;
-  run.model = build_model(o, *run.load, head.cluster(), jobs);
+  run.model = build_model(o, *run.load, head);
   run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs, validations));
   run.suppressions = in_source_suppressions(*run.load);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
@@ -309,7 +310,7 @@ Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const Che
   options.reuse = &parsed;
   auto side = std::make_unique<RevisionSide>();
   side->load = load_repos(std::move(repos->repos), options);
-  side->model = build_model(o, side->load, inputs.cluster(), inputs.load_options.jobs);
+  side->model = build_model(o, side->load, inputs);
   return side;
 }
 

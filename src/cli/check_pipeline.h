@@ -57,6 +57,9 @@ struct CheckInputs {
   std::vector<std::string> repo_notes;  // clones and fetches made
   std::vector<std::string> errors;      // input errors, one line each
   std::vector<std::string> notes;
+  // Without a cache, in a run that models another revision too: the builds
+  // one revision rendered, for the other (render_cache.h).
+  std::unique_ptr<RenderMemory> renders;
 
   const Snapshot* cluster() const { return has_snapshot ? &snapshot.snapshot : nullptr; }
 };
@@ -76,7 +79,9 @@ struct CheckModel {
   std::vector<std::string> notes;
   Coverage coverage;  // what was rendered and judged (coverage_of)
 };
-CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Snapshot* cluster, unsigned jobs);
+// `load` is `inputs.load` or another revision's; the cluster, the threads and
+// the builds kept for the run come from `inputs`.
+CheckModel build_model(const CheckOptions& o, const LoadResult& load, const CheckInputs& inputs);
 // Per app, its sources' state (rendered, plain files, failed, not rendered,
 // repo not loaded); the builds by outcome; the applied objects by kind.
 Coverage coverage_of(const CheckModel& model);

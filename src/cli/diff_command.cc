@@ -126,7 +126,7 @@ int run_diff(const std::vector<std::string>& args) {
     return kExitUsage;
   }
   CheckModel work_tree;
-  if (o.head.empty()) work_tree = build_model(o.check, inputs.load, inputs.cluster(), inputs.load_options.jobs);
+  if (o.head.empty()) work_tree = build_model(o.check, inputs.load, inputs);
   const LoadResult& head_load = o.head.empty() ? inputs.load : (*head)->load;
   const CheckModel& head_model = o.head.empty() ? work_tree : (*head)->model;
   for (const std::string& e : setup->errors) print_error(e);

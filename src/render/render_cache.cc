@@ -5,11 +5,28 @@
 
 namespace driftlint {
 
-RenderCache::RenderCache(std::string dir) : dir_(dir.empty() ? "" : dir + "/render-v1") {}
+std::optional<std::string> RenderMemory::read(const std::string& key) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = outputs_.find(key);
+  if (it == outputs_.end()) return std::nullopt;
+  return it->second;
+}
+
+void RenderMemory::write(const std::string& key, const std::string& output) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  outputs_[key] = output;
+}
+
+RenderCache::RenderCache(std::string dir, RenderMemory* memory)
+    : dir_(dir.empty() ? "" : dir + "/render-v1"), memory_(dir.empty() ? memory : nullptr) {}
 
 std::string RenderCache::path_of(const std::string& key) const { return dir_ + "/" + key + ".yaml"; }
 
 std::optional<std::string> RenderCache::read(const std::string& key, uint64_t max_bytes) const {
+  if (memory_) {
+    std::optional<std::string> kept = memory_->read(key);
+    return kept && kept->size() <= max_bytes ? kept : std::nullopt;
+  }
   if (dir_.empty()) return std::nullopt;
   Expected<std::string> text = read_regular_file(path_of(key), max_bytes);
   if (!text) return std::nullopt;
@@ -23,6 +40,7 @@ std::optional<std::string> RenderCache::read(const std::string& key, uint64_t ma
 }
 
 void RenderCache::write(const std::string& key, const std::string& output) const {
+  if (memory_) return memory_->write(key, output);
   if (dir_.empty() || !make_private_directory(dir_, true)) return;
   write_file_atomically(
       path_of(key), [&](std::ostream& out) { out << output << "# driftlint render " << key << "\n"; }, 0600);

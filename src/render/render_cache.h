@@ -4,22 +4,40 @@
 // <cache-dir>/render-v1/ (0700 folder, 0600 files), written atomically.
 #pragma once
 
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace driftlint {
 
+// Builds kept for the rest of one run, in memory, when it keeps no cache
+// (--no-cache) and renders more than one revision: a pull-request run
+// renders at the base only the builds whose files the change touched, as it
+// does with a cache. Thread-safe: builds run in parallel.
+class RenderMemory {
+ public:
+  std::optional<std::string> read(const std::string& key) const;
+  void write(const std::string& key, const std::string& output);
+
+ private:
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, std::string> outputs_;
+};
+
 class RenderCache {
  public:
-  explicit RenderCache(std::string dir);  // "" = no cache
+  // `dir` "" and no `memory`: no cache. With a `dir`, `memory` is not used.
+  explicit RenderCache(std::string dir, RenderMemory* memory = nullptr);
   std::optional<std::string> read(const std::string& key, uint64_t max_bytes) const;
   void write(const std::string& key, const std::string& output) const;
-  bool enabled() const { return !dir_.empty(); }
+  bool enabled() const { return !dir_.empty() || memory_; }
 
  private:
   std::string path_of(const std::string& key) const;
   std::string dir_;
+  RenderMemory* memory_ = nullptr;
 };
 
 // A 128-bit key (32 hex digits) for a build's identity text.

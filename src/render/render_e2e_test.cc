@@ -3,6 +3,7 @@
 // (a remote base, no tool) said once, and Helm when helm is installed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -10,6 +11,7 @@
 
 #include "base/process.h"
 #include "testing/cli_driver.h"
+#include "testing/git_repo.h"
 #include "testing/required_tools.h"
 
 namespace driftlint {
@@ -63,6 +65,36 @@ TEST_F(RenderE2eTest, AWarmRunRendersNothing) {
   EXPECT_NE(cold.err.find(": 2 run now, 0 from the cache"), std::string::npos) << cold.err;
   EXPECT_NE(warm.err.find(": 0 run now, 2 from the cache"), std::string::npos) << warm.err;
   EXPECT_EQ(cold.out, warm.out);
+}
+
+// Issue 30: without a cache (a fresh CI runner), a pull-request run still
+// renders at the base only the builds whose files the change touched: the
+// others are the head's, kept in memory for the run.
+TEST_F(RenderE2eTest, APullRequestWithoutACacheRendersAtTheBaseOnlyWhatItChanged) {
+  DRIFTLINT_NEEDS_PROGRAM("kubectl");
+  fs::path bin = work_.make_folder("bin");
+  work_.write("bin/kubectl", "#!/bin/sh\nif [ \"$1\" = kustomize ]; then echo \"$2\" >> '" + (bin / "builds").string() +
+                                 "'; fi\nexec '" + program_path("kubectl") + "' \"$@\"\n");
+  fs::permissions(bin / "kubectl", fs::perms::owner_all);
+  TestGitRepo repo(work_.path_of("repo"));
+  auto config_map = [](const std::string& name, const std::string& value) {
+    return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: " + name + ", namespace: x}\ndata: {v: '" + value + "'}\n";
+  };
+  for (std::string app : {"a", "b"}) {
+    repo.write(app + "/kustomization.yaml", "resources:\n- cm.yaml\n");
+    repo.write(app + "/cm.yaml", config_map(app, "1"));
+  }
+  repo.commit_all("two builds");
+  repo.write("b/cm.yaml", config_map("b", "2"));
+  repo.commit_all("one changed");
+  std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+  setenv("PATH", (bin.string() + ":" + old_path).c_str(), 1);
+  Outcome r = run({"check", "repo", "--changed-since", "HEAD~1", "--no-cache", "--fail-on", "none"});
+  setenv("PATH", old_path.c_str(), 1);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::string builds = work_.read("bin/builds");
+  EXPECT_EQ(std::count(builds.begin(), builds.end(), '\n'), 3) << "both at the head, the changed one at the base:\n"
+                                                               << builds;
 }
 
 // Issue 30: a build that fails is cached like one that renders, so a warm

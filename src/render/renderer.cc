@@ -97,7 +97,7 @@ ParsedFileSource loaded_files(const LoadResult& load, const LoadIndex& index, ui
 std::unique_ptr<RenderOutput> ToolRenderer::render_one(const RenderRequest& request) const {
   if (auto refused = refused_request(request)) return refused;
   const FileTree& tree = *load_.repos[request.repo].tree;
-  RenderCache cache(options_.cache_dir);
+  RenderCache cache(options_.cache_dir, options_.memory);
   BuildSettings settings;
   settings.timeout = options_.timeout;
   settings.sandbox = &sandbox_;

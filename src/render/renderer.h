@@ -21,6 +21,7 @@
 #include "model/manifest.h"
 #include "render/chart_fetch.h"
 #include "render/render_budget.h"
+#include "render/render_cache.h"
 #include "render/render_times.h"
 #include "render/request.h"
 #include "render/sandbox.h"
@@ -75,6 +76,7 @@ struct ToolRendererOptions {
   unsigned jobs = 1;
   uint64_t max_file_size = 64ull << 20;
   std::string cache_dir;  // "" keeps no rendered output between runs
+  RenderMemory* memory = nullptr;  // without a cache_dir: outputs kept for the run's other revisions
   Progress* progress = nullptr;  // builds N/M (from the cache K)
   uint64_t max_memory_bytes = kDefaultRenderMemoryMiB << 20;  // of each tool run (--render-memory)
   std::shared_ptr<RenderBudget> budget;  // all tool runs together (--render-budget); null: no limit
