@@ -1,21 +1,18 @@
 #include "cli/check_pipeline.h"
 
-#include "cli/standard_input.h"
-
 #include <unistd.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <map>
-#include <thread>
 
 #include "base/files.h"
-#include "cli/report_environment.h"
 #include "base/strings.h"
 #include "cli/base_findings_cache.h"
 #include "cli/check_config.h"
+#include "cli/report_environment.h"
+#include "cli/standard_input.h"
 #include "config/config_trust.h"
 #include "lint/fingerprint.h"
 #include "lint/suppressions.h"
