@@ -25,7 +25,7 @@ enum class NodeKind : uint8_t { Scalar, Sequence, Map };
 // 1-based line and column; 0 means unknown.
 using Position = SourcePosition;
 
-// One node: 16 bytes, as a tree of 20,000 manifests holds 1.5 million of them.
+// One node, in 16 bytes: the trees of 20,000 manifests hold 1.5 million.
 struct NodeData {
   // A column past this is kept as 0, "not known" (a line of 32 MB).
   static constexpr uint32_t kMaxColumn = (uint32_t{1} << 25) - 1;
