@@ -14,7 +14,9 @@ std::optional<std::string> RenderMemory::read(const std::string& key) const {
 
 void RenderMemory::write(const std::string& key, const std::string& output) {
   std::lock_guard<std::mutex> lock(mutex_);
-  outputs_[key] = output;
+  if (outputs_.count(key) || output.size() > max_bytes_ - bytes_) return;
+  bytes_ += output.size();
+  outputs_.emplace(key, output);
 }
 
 RenderCache::RenderCache(std::string dir, RenderMemory* memory)

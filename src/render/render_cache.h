@@ -4,6 +4,7 @@
 // <cache-dir>/render-v1/ (0700 folder, 0600 files), written atomically.
 #pragma once
 
+#include <cstdint>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -15,15 +16,20 @@ namespace driftlint {
 // Builds kept for the rest of one run, in memory, when it keeps no cache
 // (--no-cache) and renders more than one revision: a pull-request run
 // renders at the base only the builds whose files the change touched, as it
-// does with a cache. Thread-safe: builds run in parallel.
+// does with a cache. Up to `max_bytes` of output (the outputs' objects are
+// in memory already, parsed); past it a build is not kept, and the other
+// revision runs it again. Thread-safe: builds run in parallel.
 class RenderMemory {
  public:
+  explicit RenderMemory(uint64_t max_bytes = uint64_t{256} << 20) : max_bytes_(max_bytes) {}
   std::optional<std::string> read(const std::string& key) const;
   void write(const std::string& key, const std::string& output);
 
  private:
   mutable std::mutex mutex_;
   std::unordered_map<std::string, std::string> outputs_;
+  uint64_t max_bytes_;
+  uint64_t bytes_ = 0;
 };
 
 class RenderCache {

@@ -30,6 +30,20 @@ TEST(RenderCacheTest, AFolderHoldingANewlineIsAnotherRequest) {
   EXPECT_NE(render_key(plain.identity()), render_key(forged.identity()));
 }
 
+TEST(RenderCacheTest, TheRunsMemoryKeepsOutputsUpToItsBudget) {
+  RenderMemory memory(10);
+  RenderCache cache("", &memory);
+  ASSERT_TRUE(cache.enabled());
+  cache.write("a", "123456");
+  cache.write("b", "12345");  // past the 10 bytes: not kept
+  cache.write("c", "1234");
+  EXPECT_EQ(cache.read("a", 100), "123456");
+  EXPECT_EQ(cache.read("b", 100), std::nullopt);
+  EXPECT_EQ(cache.read("c", 100), "1234");
+  EXPECT_EQ(cache.read("a", 5), std::nullopt) << "an output over the reader's limit is not served";
+  EXPECT_FALSE(RenderCache("").enabled());
+}
+
 TEST(RenderCacheTest, TheKeyIsThirtyTwoHexDigitsAndStable) {
   std::string key = render_key("kustomize\napps/a\n");
   EXPECT_EQ(key.size(), 32u);
