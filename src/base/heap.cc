@@ -20,9 +20,6 @@ namespace {
 // before, in small pages.
 constexpr int kMainHeapReserve = 256 << 20;
 constexpr int kDefaultTopPad = 128 * 1024;  // glibc's M_TOP_PAD (mallopt(3))
-// glibc's HEAP_MAX_SIZE on 64-bit: a thread arena's heaps are mappings of
-// this size, aligned to it, grown inside it.
-constexpr uintptr_t kArenaHeapSize = uintptr_t{64} << 20;
 
 }  // namespace
 
@@ -50,21 +47,9 @@ bool tune_heap() {
   return advised;
 }
 
-bool prefer_huge_pages_for_this_thread() {
-  void* probe = std::malloc(64);
-  if (!probe) return false;
-  auto at = reinterpret_cast<uintptr_t>(probe);
-  // The main heap lies below the break; a thread arena's heaps are mappings above it.
-  bool advised = at >= reinterpret_cast<uintptr_t>(sbrk(0)) &&
-                 madvise(reinterpret_cast<void*>(at & ~(kArenaHeapSize - 1)), kArenaHeapSize, MADV_HUGEPAGE) == 0;
-  std::free(probe);
-  return advised;
-}
-
 #else
 
 bool tune_heap() { return false; }
-bool prefer_huge_pages_for_this_thread() { return false; }
 
 #endif
 

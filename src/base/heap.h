@@ -32,11 +32,11 @@ inline constexpr bool kTunesHeap = false;
 // on request (transparent_hugepage "madvise", Debian's default), as
 // GLIBC_TUNABLES=glibc.malloc.hugetlb=1 would, which a program cannot set for
 // itself once started. True when the huge-page advice was given.
+//
+// Worker threads allocate from arenas of their own, whose heaps glibc makes
+// writable a request at a time: a 2 MB range is seldom whole when first
+// touched, so advice there changed nothing (a -j2 run faulted as often),
+// and none is given.
 bool tune_heap();
-
-// The same advice for the heap of the calling thread's malloc arena (glibc
-// gives threads arenas of their own): call when a worker thread starts.
-// False when none was given (the thread allocates from the main heap).
-bool prefer_huge_pages_for_this_thread();
 
 }  // namespace driftlint

@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <thread>
 
 namespace driftlint {
 namespace {
@@ -41,21 +40,6 @@ TEST(HeapTest, TheMainHeapIsAdvisedToItsEnd) {
   ASSERT_TRUE(tune_heap());
   const char* last = static_cast<const char*>(sbrk(0)) - 1;
   EXPECT_NE(vm_flags_at(last).find(" hg"), std::string::npos) << vm_flags_at(last);
-}
-
-TEST(HeapTest, AWorkerThreadsArenaIsAdvised) {
-  if (!kTunesHeap || !kernel_has_transparent_huge_pages()) GTEST_SKIP() << "no advice in this build or kernel";
-  bool advised = false;
-  std::string flags;
-  std::thread worker([&] {
-    advised = prefer_huge_pages_for_this_thread();
-    void* block = std::malloc(4096);
-    flags = vm_flags_at(block);
-    std::free(block);
-  });
-  worker.join();
-  ASSERT_TRUE(advised) << "the thread was given the main heap";
-  EXPECT_NE(flags.find(" hg"), std::string::npos) << flags;
 }
 
 }  // namespace

@@ -12,8 +12,6 @@
 #include <thread>
 #include <vector>
 
-#include "base/heap.h"
-
 namespace driftlint {
 
 //
@@ -40,12 +38,7 @@ void parallel_for(size_t count, unsigned jobs, Fn&& fn) {
   size_t threads_wanted = std::min<size_t>(std::clamp(jobs, 1u, 256u), std::max<size_t>(count, 1));
   std::vector<std::thread> threads;
   try {
-    for (size_t t = 1; t < threads_wanted; ++t) {
-      threads.emplace_back([&work] {
-        prefer_huge_pages_for_this_thread();
-        work();
-      });
-    }
+    for (size_t t = 1; t < threads_wanted; ++t) threads.emplace_back(work);
   } catch (const std::system_error&) {
     // No thread to be had (a process or memory limit): fewer do the work.
   }
