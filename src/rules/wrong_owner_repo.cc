@@ -79,9 +79,11 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
     uint32_t repo = context.load.file_of(m).repo;
     const std::string& repo_name = context.load.repo_name(repo);
     const std::string& identity = argo.repo_identity[repo];
-    yaml::Node at = m.root.path({"metadata", "name"});
-    yaml::Node at_key = m.root.get("metadata").key_node("name");
-    if (at_key.valid()) at = at_key;
+    // Looked up only for a finding: most objects have none.
+    auto at = [&m] {
+      yaml::Node key = m.root.get("metadata").key_node("name");
+      return key.valid() ? key : m.root.path({"metadata", "name"});
+    };
 
     // What the cluster says.
     bool reported = false;
@@ -101,7 +103,7 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
         }
         if (judged && !from_here) {
           out.push_back(finding_at(
-              context, m, at,
+              context, m, at(),
               m.id.display() + " is managed by " + describe_app(*app) + " (by its " + owner->how +
                   "), sourced from " + argo.describe_sources(*app, context.load) + ", not from " + repo_name +
                   ": editing this copy changes nothing" +
@@ -119,7 +121,7 @@ void WrongOwnerRepoRule::check(const LintContext& context, std::vector<Finding>&
       if (!e.ns.empty() && e.ns != m.id.ns) continue;
       if (!RE2::FullMatch(m.id.name, *d.name)) continue;
       if (e.repo == repo_name) break;  // the first matching entry decides
-      out.push_back(finding_at(context, m, at,
+      out.push_back(finding_at(context, m, at(),
                                m.id.display() + " is owned by repo " + e.repo + " (ownership at " + e.origin +
                                    "), not by " + repo_name + ": editing this copy changes nothing"));
       break;
