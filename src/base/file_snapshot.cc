@@ -14,6 +14,9 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <string_view>
+
+#include "base/lasting_memory.h"
 
 namespace driftlint {
 
@@ -34,20 +37,11 @@ constexpr int kSlots = 64;  // a run maps one pack per repo; beyond that, copies
 Slot g_slots[kSlots];
 struct sigaction g_previous_handler;
 
-// Fresh anonymous memory, in huge pages where the kernel allows: faulting
-// fresh memory in 4 KB at a time is what makes copies slow on some VMs.
-char* private_memory(size_t size) {
-  void* p = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) return nullptr;
-  ::madvise(p, size, MADV_HUGEPAGE);
-  return static_cast<char*>(p);
-}
-
 // Someone wants to write or truncate the file (the kernel holds them back
 // until the lease is released): put a private copy where the mapping was,
 // then let them go. Safe in a signal handler: system calls, memcpy, atomics.
 void swap_for_private_copy(Slot& slot) {
-  char* copy = private_memory(slot.size);
+  char* copy = map_huge_pages(slot.size);
   if (copy != nullptr) {
     std::memcpy(copy, slot.address, slot.size);
     ::mprotect(copy, slot.size, PROT_READ);
@@ -157,6 +151,21 @@ void release_slot(int index) {
   slot.state.store(kFree);
 }
 
+// Whether madvise(MADV_HUGEPAGE) gets 2 MB pages: transparent huge pages
+// "always" or "madvise", not "never" (or a kernel without them).
+bool huge_pages_on_request() {
+  static const bool answer = [] {
+    int fd = ::open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    char text[128] = {};
+    ssize_t n = ::read(fd, text, sizeof text - 1);
+    ::close(fd);
+    std::string_view setting(text, n > 0 ? static_cast<size_t>(n) : 0);
+    return setting.find("[always]") != std::string_view::npos || setting.find("[madvise]") != std::string_view::npos;
+  }();
+  return answer;
+}
+
 Expected<size_t> size_of(int fd) {
   struct stat st;
   if (::fstat(fd, &st) != 0) return Error{std::strerror(errno)};
@@ -174,6 +183,7 @@ FileSnapshot::~FileSnapshot() {
 }
 
 Expected<std::shared_ptr<const FileSnapshot>> FileSnapshot::take(int fd, Mode mode) {
+  if (mode == Mode::Cheapest) mode = huge_pages_on_request() ? Mode::Copy : Mode::MapUnderLease;
   if (mode == Mode::MapUnderLease && leases_see_every_writer(fd)) {
     auto mapped = map_under_lease(fd);
     if (!mapped || *mapped) return mapped;
@@ -221,7 +231,7 @@ Expected<std::shared_ptr<const FileSnapshot>> FileSnapshot::map_under_lease(int 
 Expected<std::shared_ptr<const FileSnapshot>> FileSnapshot::read_copy(int fd) {
   Expected<size_t> size = size_of(fd);
   if (!size) return size.error();
-  char* copy = private_memory(*size);
+  char* copy = map_huge_pages(*size);
   if (copy == nullptr) return Error{std::string("cannot be read: ") + std::strerror(errno)};
   size_t done = 0;
   while (done < *size) {

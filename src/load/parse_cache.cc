@@ -166,10 +166,10 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
   if (fd < 0) return nullptr;  // no pack yet: not a problem
   auto pack = std::unique_ptr<ParsePack>(new ParsePack());
   pack->max_depth_ = max_depth;
-  // Mapped, not read: the trees borrow the page cache's pages instead of
-  // copying them into fresh memory (which costs more than parsing on some
-  // virtual machines). The snapshot keeps those bytes as they are for the
-  // whole run, even if the file is truncated or rewritten in place.
+  // The trees borrow the snapshot's bytes, whichever way it holds them (read
+  // into huge pages, or the page cache's own pages mapped), and it keeps them
+  // as they are for the whole run, even if the file is truncated or
+  // rewritten in place.
   Expected<std::shared_ptr<const FileSnapshot>> snapshot = FileSnapshot::take(fd);
   if (!snapshot) {
     problem = "parse cache " + file + " is damaged (" + snapshot.error().message + "); ignored, and rebuilt after this run";

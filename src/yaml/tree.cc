@@ -1,7 +1,11 @@
 #include "yaml/tree.h"
 
 #include <bit>
+#include <cstring>
 #include <functional>
+#include <new>
+
+#include "base/lasting_memory.h"
 
 namespace driftlint::yaml {
 
@@ -103,6 +107,26 @@ Node Node::key_node(std::string_view key) const {
 Node Node::get(std::string_view key) const {
   size_t i = find_entry(key);
   return i == kNoEntry ? Node() : value_at(i);
+}
+
+void Tree::seal_lasting() {
+  size_t node_bytes = nodes_.size() * sizeof(NodeData);
+  size_t child_bytes = children_.size() * sizeof(uint32_t);
+  static_assert(sizeof(NodeData) % alignof(uint32_t) == 0);
+  LastingBytes block = lasting_bytes(node_bytes + child_bytes + text_.size());
+  if (block.data == nullptr) throw std::bad_alloc();
+  auto copy = [](char* to, const void* from, size_t bytes) {
+    if (bytes > 0) std::memcpy(to, from, bytes);  // an empty vector's data() may be null
+  };
+  copy(block.data, nodes_.data(), node_bytes);
+  copy(block.data + node_bytes, children_.data(), child_bytes);
+  copy(block.data + node_bytes + child_bytes, text_.data(), text_.size());
+  node_view_ = reinterpret_cast<const NodeData*>(block.data);
+  node_count_ = nodes_.size();
+  child_view_ = reinterpret_cast<const uint32_t*>(block.data + node_bytes);
+  text_view_ = std::string_view(block.data + node_bytes + child_bytes, text_.size());
+  backing_ = std::move(block.keep);
+  index_large_maps();
 }
 
 void Tree::index_large_maps() {

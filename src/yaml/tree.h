@@ -187,16 +187,12 @@ class Tree {
   friend class Node;
   friend class TreeBuilder;
   friend struct TreeCodec;
-  // The builder appends to the vectors, then seal() points the views at
-  // them; readers only use the views.
-  void seal() {
-    node_view_ = nodes_.data();
-    node_count_ = nodes_.size();
-    child_view_ = children_.data();
-    text_view_ = text_;
-    index_large_maps();
-  }
-  // Builds the key tables; called once the views are set (by seal() and by
+  // The builder appends to the vectors, then seal_lasting() copies them,
+  // exactly sized, into memory for what lives to the end of the run
+  // (base/lasting_memory.h) and points the views there, leaving the vectors
+  // for the next file's builder; readers only use the views.
+  void seal_lasting();
+  // Builds the key tables; called once the views are set (by seal_lasting() and by
   // the cache decoder), before the tree is shared between threads.
   void index_large_maps();
   void index_map(uint32_t id);

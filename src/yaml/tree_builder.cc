@@ -9,8 +9,49 @@ Position to_position(const EventMark& mark) {
   return {mark.line + 1, mark.column + 1};
 }
 
+namespace {
+
+// The arrays a builder fills, kept on each thread from one file to the next:
+// a sealed tree copies them out (Tree::seal_lasting), so they grow to the
+// largest file once, not from nothing for every file.
+struct Scratch {
+  std::vector<NodeData> nodes;
+  std::vector<uint32_t> children;
+  std::string text;
+};
+thread_local Scratch t_scratch;
+
+template <class Array>
+void take(Array& spare, Array& into) {
+  into.swap(spare);
+  into.clear();
+}
+
+// Keeps the larger of the two (another builder on this thread may have
+// given its arrays back meanwhile); the tree keeps none.
+template <class Array>
+void give_back(Array& used, Array& spare) {
+  if (used.capacity() > spare.capacity()) used.swap(spare);
+  spare.clear();
+  Array().swap(used);
+}
+
+}  // namespace
+
 TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
-    : out_(out), limits_(limits), tree_(std::make_shared<Tree>()) {}
+    : out_(out), limits_(limits), tree_(std::make_shared<Tree>()) {
+  take(t_scratch.nodes, tree_->nodes_);
+  take(t_scratch.children, tree_->children_);
+  take(t_scratch.text, tree_->text_);
+}
+
+std::shared_ptr<Tree> TreeBuilder::tree() {
+  tree_->seal_lasting();
+  give_back(tree_->nodes_, t_scratch.nodes);
+  give_back(tree_->children_, t_scratch.children);
+  give_back(tree_->text_, t_scratch.text);
+  return tree_;
+}
 
 Position TreeBuilder::placed(const EventMark& mark) const {
   Position p = to_position(mark);

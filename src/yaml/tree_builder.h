@@ -64,16 +64,8 @@ class TreeBuilder {
     return ScalarStyle::Tagged;
   }
 
-  // The finished tree (sealed: ready for readers).
-  std::shared_ptr<Tree> tree() {
-    // Every file's tree lives for the whole run: give back what doubling
-    // left unused (a quarter of the arrays on average).
-    tree_->nodes_.shrink_to_fit();
-    tree_->children_.shrink_to_fit();
-    tree_->text_.shrink_to_fit();
-    tree_->seal();
-    return tree_;
-  }
+  // The finished tree (sealed: ready for readers). Call once.
+  std::shared_ptr<Tree> tree();
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
