@@ -294,7 +294,7 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
   std::set<std::string> refused;
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
-    bool keep_ids = blob_ids_.empty();
+    bool keep_ids = !ids_kept_.load(std::memory_order_relaxed);  // under the lock: only the first list writes
     TreeWalkResult walked = walk_tree(
         repo_->raw(), tree_.get(), kMaxTreeDepth, [&](const std::string& dir, const git_tree_entry* entry) {
           std::string path = dir + git_tree_entry_name(entry);
@@ -317,6 +317,7 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
                            " levels deep (driftlint's limit): not read below");
     }
     if (!walked.error.empty()) out.errors.push_back(walked.error + " (" + last_git_error() + ")");
+    if (keep_ids) ids_kept_.store(true, std::memory_order_release);
   }
   std::set<std::string> skipped_dirs;
   auto has = [&](const std::string& path) { return all.count(path) > 0; };
@@ -379,14 +380,21 @@ std::string GitCommitTree::cache_identity() const {
 static_assert(GIT_OID_RAWSZ == 20, "blob_ids_ holds SHA-1 ids");
 
 std::string GitCommitTree::content_fingerprint(const std::string& path) const {
-  std::lock_guard<std::mutex> lock(repo_->mutex());
   char buffer[GIT_OID_HEXSZ + 1];
-  if (auto known = blob_ids_.find(prefix_.empty() ? path : prefix_ + "/" + path); known != blob_ids_.end()) {
+  auto known_id = [&]() -> const char* {
+    auto known = blob_ids_.find(prefix_.empty() ? path : prefix_ + "/" + path);
+    if (known == blob_ids_.end()) return nullptr;
     git_oid id;
     git_oid_fromraw(&id, known->second.data());
-    git_oid_tostr(buffer, sizeof buffer, &id);
-    return buffer;
+    return git_oid_tostr(buffer, sizeof buffer, &id);
+  };
+  // Once kept, the ids are only read: the loader's threads look them up
+  // without taking turns on the lock.
+  if (ids_kept_.load(std::memory_order_acquire)) {
+    if (const char* id = known_id()) return id;
   }
+  std::lock_guard<std::mutex> lock(repo_->mutex());
+  if (const char* id = known_id()) return id;
   Expected<std::string> full = followed(prefix_.empty() ? path : prefix_ + "/" + path, path);
   if (!full) return {};
   git_tree_entry* entry = nullptr;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -99,6 +100,7 @@ class GitCommitTree : public FileTree {
   // Each blob's id by full path, kept by the first list() (under the repo's
   // mutex): a fingerprint is then a lookup, not a walk down the trees.
   mutable std::unordered_map<std::string, std::array<unsigned char, 20>> blob_ids_;  // raw git_oid
+  mutable std::atomic<bool> ids_kept_{false};  // set once blob_ids_ is filled; never written after
 };
 
 // The last git error as text ("no such revision", "object not found", ...).
