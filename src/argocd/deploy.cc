@@ -55,19 +55,19 @@ class Deployer {
     if (!app.sources[s].bound.refused.empty()) {
       // A value file outside the repo: Argo CD fails the source (render-failed
       // says so), and driftlint reads none of it; its files are the app's all the same.
-      index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
+      index_.for_each_file_under(repo, folder, [&](std::string_view, uint32_t file) { mark(file, a); });
       return;
     }
     if (kind == SourceKind::Directory) return deploy_directory(a, s, repo, folder);
     if (kind == SourceKind::Plugin) {
       // Every file below reaches the cluster somehow; which objects is not known unrendered.
-      index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
+      index_.for_each_file_under(repo, folder, [&](std::string_view, uint32_t file) { mark(file, a); });
       model_.notes.push_back(who(a, s) + " uses a config management plugin, which driftlint does not run: its "
                                          "objects are not judged as applied, nor checked for drift");
       return;
     }
     if (kind == SourceKind::Helm) {
-      index_.for_each_file_under(repo, folder, [&](const std::string&, uint32_t file) { mark(file, a); });
+      index_.for_each_file_under(repo, folder, [&](std::string_view, uint32_t file) { mark(file, a); });
     }
     std::optional<RenderRequest> request = render_request(app, s, load_, index_, model_.config);
     if (!request) return;
@@ -85,8 +85,8 @@ class Deployer {
   void deploy_directory(uint32_t a, uint32_t s, uint32_t repo, const std::string& folder) {
     const AppSource& source = model_.apps[a].sources[s];
     size_t prefix_size = folder.empty() ? 0 : folder.size() + 1;
-    index_.for_each_file_under(repo, folder, [&](const std::string& path, uint32_t file) {
-      std::string relative = path.substr(prefix_size);
+    index_.for_each_file_under(repo, folder, [&](std::string_view path, uint32_t file) {
+      std::string relative(path.substr(prefix_size));
       if (!source.recurse && relative.find('/') != std::string::npos) return;
       if (!source.include.empty() && !directory_glob_match(source.include, relative)) return;
       if (!source.exclude.empty() && directory_glob_match(source.exclude, relative)) return;

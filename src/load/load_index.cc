@@ -11,13 +11,18 @@ const LoadIndex& LoadResult::index() const {
 
 LoadIndex::LoadIndex(const LoadResult& load) {
   files_by_repo_.resize(load.repos.size());
-  for (uint32_t f = 0; f < load.files.size(); ++f) {
-    files_by_repo_[load.files[f].repo][load.files[f].path] = f;
-  }
+  for (uint32_t f = 0; f < load.files.size(); ++f) files_by_repo_[load.files[f].repo].push_back({load.files[f].path, f});
   file_by_path_.resize(load.repos.size());
   for (size_t r = 0; r < files_by_repo_.size(); ++r) {
-    file_by_path_[r].reserve(files_by_repo_[r].size());
-    for (const auto& [path, f] : files_by_repo_[r]) file_by_path_[r].emplace(path, f);
+    std::vector<PathEntry>& files = files_by_repo_[r];
+    // By path; a path loaded twice keeps its last file.
+    std::stable_sort(files.begin(), files.end(), [](const PathEntry& a, const PathEntry& b) { return a.path < b.path; });
+    std::reverse(files.begin(), files.end());
+    auto same_path = [](const PathEntry& a, const PathEntry& b) { return a.path == b.path; };
+    files.erase(std::unique(files.begin(), files.end(), same_path), files.end());
+    std::reverse(files.begin(), files.end());
+    file_by_path_[r].reserve(files.size());
+    for (const PathEntry& e : files) file_by_path_[r].emplace(e.path, e.file);
   }
   manifests_of_file_.assign(load.files.size(), {0, 0});
   for (uint32_t i = 0; i < load.manifests.size(); ++i) {

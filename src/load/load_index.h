@@ -4,8 +4,8 @@
 // renderers.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,24 +31,30 @@ class LoadIndex {
   yaml::Node build_file(uint32_t file) const;
   // Manifests of a file: indices [first, second) into LoadResult::manifests.
   std::pair<uint32_t, uint32_t> manifests_of(uint32_t file) const { return manifests_of_file_[file]; }
+  // A loaded file's path (a view of LoadedFile::path) and index.
+  struct PathEntry {
+    std::string_view path;
+    uint32_t file;
+  };
   // Every loaded file of a repo, sorted by path.
-  const std::map<std::string, uint32_t>& files_of(uint32_t repo) const { return files_by_repo_[repo]; }
+  const std::vector<PathEntry>& files_of(uint32_t repo) const { return files_by_repo_[repo]; }
 
   // Calls visit(path, file) for the repo's files below `folder` ("" = all), in path order.
   template <class Visit>
   void for_each_file_under(uint32_t repo, const std::string& folder, Visit visit) const {
-    const auto& files = files_by_repo_[repo];
+    const std::vector<PathEntry>& files = files_by_repo_[repo];
     std::string prefix = folder.empty() ? "" : folder + "/";
-    for (auto it = files.lower_bound(prefix);
-         it != files.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
-      visit(it->first, it->second);
-    }
+    auto it = std::lower_bound(files.begin(), files.end(), std::string_view(prefix),
+                               [](const PathEntry& e, std::string_view p) { return e.path < p; });
+    for (; it != files.end() && it->path.starts_with(prefix); ++it) visit(it->path, it->file);
   }
 
  private:
-  std::vector<std::map<std::string, uint32_t>> files_by_repo_;  // sorted: deterministic order
+  // Views of the load's paths: the index is built once the load is complete,
+  // and a LoadResult's files do not move (a moved vector keeps its elements).
+  std::vector<std::vector<PathEntry>> files_by_repo_;  // sorted: deterministic order
   // The same, hashed, for lookups (a model looks up every file every build
-  // read); the keys are views of files_by_repo_'s.
+  // read).
   std::vector<std::unordered_map<std::string_view, uint32_t>> file_by_path_;
   std::vector<std::pair<uint32_t, uint32_t>> manifests_of_file_;
   std::unordered_map<uint32_t, yaml::Node> build_file_of_;

@@ -44,7 +44,7 @@ std::optional<uint32_t> anchor_file(const LoadIndex& index, const RenderOutput& 
     if (auto f = index.file(out.repo, join_path(dir, "Chart.yaml"))) return f;
   }
   std::optional<uint32_t> any;
-  index.for_each_file_under(out.repo, out.folder, [&](const std::string&, uint32_t file) {
+  index.for_each_file_under(out.repo, out.folder, [&](std::string_view, uint32_t file) {
     if (!any) any = file;
   });
   return any;

@@ -80,8 +80,8 @@ std::string release_name_for(std::string_view chart_name) {
 std::vector<std::string> ci_values_files(const LoadIndex& index, uint32_t repo, const std::string& folder) {
   std::vector<std::string> out;
   std::string ci = join_path(folder, "ci");
-  index.for_each_file_under(repo, ci, [&](const std::string& path, uint32_t) {
-    if (parent_of(path) == ci && (path.ends_with("-values.yaml") || path.ends_with("-values.yml"))) out.push_back(path);
+  index.for_each_file_under(repo, ci, [&](std::string_view path, uint32_t) {
+    if (parent_of(path) == ci && (path.ends_with("-values.yaml") || path.ends_with("-values.yml"))) out.emplace_back(path);
   });
   return out;
 }
