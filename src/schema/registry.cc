@@ -200,6 +200,8 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
       }
     }
   }
+  by_gvk_hashed_.reserve(by_gvk_.size());
+  for (auto& [gvk, source] : by_gvk_) by_gvk_hashed_.emplace(gvk, &source);
 }
 
 const SchemaRegistry& SchemaRegistry::given_or_built(const SchemaRegistry* given, const LoadResult& load,
@@ -248,10 +250,13 @@ nlohmann::json SchemaRegistry::document_of(const SchemaSource& s) const {
 
 const SchemaSource* SchemaRegistry::find(const std::string& group, const std::string& version, const std::string& kind) const {
   // The map is complete once the registry is built: looked up without the
-  // lock, which every object of a run taking it made the threads wait on.
-  auto it = by_gvk_.find(key(group, version, kind));
-  if (it == by_gvk_.end()) return nullptr;
-  SchemaSource& s = it->second;
+  // lock, which every object of a run taking it made the threads wait on;
+  // hashed, and the key spelled in a buffer of the thread's own.
+  thread_local std::string gvk;
+  gvk.assign(group).append("/").append(version).append("/").append(kind);
+  auto it = by_gvk_hashed_.find(std::string_view(gvk));
+  if (it == by_gvk_hashed_.end()) return nullptr;
+  SchemaSource& s = *it->second;
   if (s.compiled_once.load(std::memory_order_acquire)) return &s;
   std::lock_guard<std::mutex> lock(mutex_);
   if (!s.compiled_once.load(std::memory_order_relaxed)) {
