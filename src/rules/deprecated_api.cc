@@ -1,4 +1,10 @@
 #include <algorithm>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
 
 #include "base/strings.h"
 #include "lint/rule.h"
@@ -82,6 +88,15 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
     f.severity = severity;
     out.push_back(std::move(f));
   };
+  // A repo holds a few dozen kinds in thousands of objects: whether an API is
+  // served is asked once per apiVersion and kind (views of the manifests').
+  using ApiKind = std::pair<std::string_view, std::string_view>;
+  struct ApiKindHash {
+    size_t operator()(const ApiKind& k) const {
+      return std::hash<std::string_view>()(k.first) * 31 + std::hash<std::string_view>()(k.second);
+    }
+  };
+  std::unordered_map<ApiKind, std::optional<std::string>, ApiKindHash> unserved;
   for (const Manifest* object : context.objects) {
     const Manifest& m = *object;
     if (const DeprecatedApi* a = deprecated_api_row(t, m.id.api_version, m.id.kind)) {
@@ -89,8 +104,12 @@ void DeprecatedApiRule::check(const LintContext& context, std::vector<Finding>& 
         report(m, m.root.key_node("apiVersion"), verdict->severity,
                m.id.display() + " uses " + a->api_version + ", " + verdict->text + "; use " + a->when.use);
       }
-    } else if (std::optional<std::string> why = unserved_api(*kubernetes, m.id)) {
-      report(m, m.root.key_node("apiVersion"), Severity::Error, m.id.display() + " uses " + m.id.api_version + ", " + *why);
+    } else {
+      auto [known, first] = unserved.try_emplace(ApiKind(m.id.api_version, m.id.kind));
+      if (first) known->second = unserved_api(*kubernetes, m.id);
+      if (const std::optional<std::string>& why = known->second) {
+        report(m, m.root.key_node("apiVersion"), Severity::Error, m.id.display() + " uses " + m.id.api_version + ", " + *why);
+      }
     }
     for (const DeprecatedField& f : t.fields) {
       if (f.group != m.id.group || !has_kind(f.kinds, m.id.kind)) continue;
