@@ -129,6 +129,17 @@ void Tree::seal_lasting() {
   index_large_maps();
 }
 
+void Tree::seal_in_place() {
+  nodes_.shrink_to_fit();
+  children_.shrink_to_fit();
+  text_.shrink_to_fit();
+  node_view_ = nodes_.data();
+  node_count_ = nodes_.size();
+  child_view_ = children_.data();
+  text_view_ = text_;
+  index_large_maps();
+}
+
 void Tree::index_large_maps() {
   key_tables_.clear();
   key_slots_.clear();

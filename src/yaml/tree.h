@@ -192,7 +192,12 @@ class Tree {
   // (base/lasting_memory.h) and points the views there, leaving the vectors
   // for the next file's builder; readers only use the views.
   void seal_lasting();
-  // Builds the key tables; called once the views are set (by seal_lasting() and by
+  // For a large tree, whose copy would hold its memory twice at the peak:
+  // the vectors give back what doubling left unused and the views point at
+  // them.
+  void seal_in_place();
+  size_t array_bytes() const { return nodes_.size() * sizeof(NodeData) + children_.size() * sizeof(uint32_t) + text_.size(); }
+  // Builds the key tables; called once the views are set (by the seals and by
   // the cache decoder), before the tree is shared between threads.
   void index_large_maps();
   void index_map(uint32_t id);

@@ -27,6 +27,11 @@ void take(Array& spare, Array& into) {
   into.clear();
 }
 
+// A tree larger than this keeps its own arrays (Tree::seal_in_place): a copy
+// would hold a huge file's tree twice at the peak, and the arrays kept for
+// the next file would hold it to the end of the run.
+constexpr size_t kLargeTreeBytes = size_t{4} << 20;
+
 // Keeps the larger of the two (another builder on this thread may have
 // given its arrays back meanwhile); the tree keeps none.
 template <class Array>
@@ -46,6 +51,10 @@ TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
 }
 
 std::shared_ptr<Tree> TreeBuilder::tree() {
+  if (tree_->array_bytes() > kLargeTreeBytes) {
+    tree_->seal_in_place();
+    return tree_;
+  }
   tree_->seal_lasting();
   give_back(tree_->nodes_, t_scratch.nodes);
   give_back(tree_->children_, t_scratch.children);
