@@ -92,5 +92,25 @@ TEST(TreeTest, MergedKeysAreFoundInALargeMap) {
   EXPECT_EQ(derived.get("<<"), scan_for(derived, "<<"));
 }
 
+// A small tree is copied into lasting memory and a large one (past 4 MB of
+// arrays) keeps its own; either way, trees built one after another on a
+// thread (whose builder reuses its arrays) read as they were parsed.
+TEST(TreeTest, TreesBuiltOneAfterAnotherKeepTheirOwnNodes) {
+  const std::vector<size_t> sizes = {20, 200000, 30, 50};
+  std::vector<ParsedFile> files;
+  for (size_t keys : sizes) files.push_back(parse_yaml(wide_map(keys)));
+  for (size_t f = 0; f < files.size(); ++f) {
+    ASSERT_EQ(files[f].documents.size(), 1u);
+    Node map = files[f].documents[0].root;
+    ASSERT_EQ(map.size(), sizes[f] + 4);  // the four awkward entries, k3 again among them
+    for (size_t i : {size_t{0}, size_t{7}, sizes[f] / 2, sizes[f] - 1}) {
+      std::string key = "k" + std::to_string(i);
+      EXPECT_EQ(map.get(key).text(), i == 3 ? "again" : "v" + std::to_string(i)) << key;
+      EXPECT_EQ(map.key_node(key).position().line, i + 2) << key;
+    }
+    EXPECT_EQ(map.get("").text(), "empty-key");
+  }
+}
+
 }  // namespace
 }  // namespace driftlint::yaml
