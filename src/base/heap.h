@@ -36,7 +36,8 @@ inline constexpr bool kTunesHeap = false;
 // Worker threads allocate from arenas of their own, whose heaps glibc makes
 // writable a request at a time: a 2 MB range is seldom whole when first
 // touched, so advice there changed nothing (a -j2 run faulted as often),
-// and none is given.
+// and none is given. What they keep to the end of the run, the parsed trees,
+// comes from base/lasting_memory.h instead, in huge pages.
 bool tune_heap();
 
 }  // namespace driftlint

@@ -16,6 +16,7 @@ constexpr size_t kHugePage = size_t{2} << 20;
 // One huge page: a thread's unused tail of its last block costs at most this.
 constexpr size_t kBlockBytes = kHugePage;
 constexpr size_t kAlign = 16;
+static_assert(kLastingSharedBytes == kBlockBytes / 4);
 // Read before main: sysconf is not safe in a signal handler.
 const auto kPageSize = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
 
@@ -60,7 +61,7 @@ char* map_huge_pages(size_t bytes) {
 
 LastingBytes lasting_bytes(size_t bytes) {
   if constexpr (!kTunesHeap) return own_allocation(bytes);  // a sanitizer checks each one's bounds
-  if (bytes > kBlockBytes / 4) return own_allocation(bytes);
+  if (bytes > kLastingSharedBytes) return own_allocation(bytes);
   thread_local Filling filling;
   size_t rounded = (bytes + kAlign - 1) / kAlign * kAlign;
   if (!filling.block || filling.block->size - filling.used < rounded) {

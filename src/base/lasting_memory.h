@@ -12,15 +12,18 @@
 
 namespace driftlint {
 
+// Requests up to this share the calling thread's current block (a quarter
+// of its 2 MB); a larger one has memory of its own.
+inline constexpr size_t kLastingSharedBytes = (size_t{2} << 20) / 4;
+
 struct LastingBytes {
   char* data = nullptr;  // aligned to 16 bytes; null when no memory was left
   // Holds the block `data` is in; the bytes live as long as any holder.
   std::shared_ptr<const void> keep;
 };
 
-// `bytes` of fresh memory (uninitialised). A small request shares the
-// calling thread's current block; a large one (over a quarter of a block)
-// has memory of its own. In a build with a sanitizer's allocator every
+// `bytes` of fresh memory (uninitialised), shared or not as
+// kLastingSharedBytes says. In a build with a sanitizer's allocator every
 // request is an allocation of its own, so that its bounds are checked.
 LastingBytes lasting_bytes(size_t bytes);
 

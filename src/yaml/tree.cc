@@ -113,7 +113,7 @@ void Tree::seal_lasting() {
   size_t node_bytes = nodes_.size() * sizeof(NodeData);
   size_t child_bytes = children_.size() * sizeof(uint32_t);
   static_assert(sizeof(NodeData) % alignof(uint32_t) == 0);
-  LastingBytes block = lasting_bytes(node_bytes + child_bytes + text_.size());
+  LastingBytes block = lasting_bytes(array_bytes());
   if (block.data == nullptr) throw std::bad_alloc();
   auto copy = [](char* to, const void* from, size_t bytes) {
     if (bytes > 0) std::memcpy(to, from, bytes);  // an empty vector's data() may be null

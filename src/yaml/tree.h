@@ -196,7 +196,10 @@ class Tree {
   // the vectors give back what doubling left unused and the views point at
   // them.
   void seal_in_place();
-  size_t array_bytes() const { return nodes_.size() * sizeof(NodeData) + children_.size() * sizeof(uint32_t) + text_.size(); }
+  // What the arrays hold: the bytes seal_lasting() copies.
+  size_t array_bytes() const {
+    return nodes_.size() * sizeof(NodeData) + children_.size() * sizeof(uint32_t) + text_.size();
+  }
   // Builds the key tables; called once the views are set (by the seals and by
   // the cache decoder), before the tree is shared between threads.
   void index_large_maps();

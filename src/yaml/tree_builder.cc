@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "base/lasting_memory.h"
+
 namespace driftlint::yaml {
 
 Position to_position(const EventMark& mark) {
@@ -27,11 +29,6 @@ void take(Array& spare, Array& into) {
   into.clear();
 }
 
-// A tree larger than this keeps its own arrays (Tree::seal_in_place): a copy
-// would hold a huge file's tree twice at the peak, and the arrays kept for
-// the next file would hold it to the end of the run.
-constexpr size_t kLargeTreeBytes = size_t{4} << 20;
-
 // Keeps the larger of the two (another builder on this thread may have
 // given its arrays back meanwhile); the tree keeps none.
 template <class Array>
@@ -51,7 +48,10 @@ TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
 }
 
 std::shared_ptr<Tree> TreeBuilder::tree() {
-  if (tree_->array_bytes() > kLargeTreeBytes) {
+  // A tree too large to share a block of lasting memory keeps its own arrays:
+  // copied, a huge file's tree would be held twice at the peak, and the
+  // arrays kept for the next file would hold it to the end of the run.
+  if (tree_->array_bytes() > kLastingSharedBytes) {
     tree_->seal_in_place();
     return tree_;
   }

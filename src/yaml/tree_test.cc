@@ -92,7 +92,7 @@ TEST(TreeTest, MergedKeysAreFoundInALargeMap) {
   EXPECT_EQ(derived.get("<<"), scan_for(derived, "<<"));
 }
 
-// A small tree is copied into lasting memory and a large one (past 4 MB of
+// A small tree is copied into lasting memory and a large one (past 512 KB of
 // arrays) keeps its own; either way, trees built one after another on a
 // thread (whose builder reuses its arrays) read as they were parsed.
 TEST(TreeTest, TreesBuiltOneAfterAnotherKeepTheirOwnNodes) {
