@@ -34,7 +34,7 @@ using yaml::put_u64;
 
 namespace {
 
-constexpr std::string_view kMagic = "DLPCACH4";  // bump with any change to the encoding
+constexpr std::string_view kMagic = "DLPCACH5";  // bump with any change to the encoding
 
 std::string settings_key(const yaml::ParseLimits& limits) {
   return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +

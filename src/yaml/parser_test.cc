@@ -19,7 +19,7 @@ TEST(ParserTest, KeepsPositionsOfKeysAndValues) {
   EXPECT_EQ(hard.get("requests.nvidia.com/gpu").as_int(), 4);
 }
 
-// A node's column is kept in 25 bits (NodeData is 16 bytes); past them, on a
+// A node's column is kept in 25 bits (NodeData is 12 bytes); past them, on a
 // line over 32 MB long, the column is "not known" and the line still told.
 TEST(ParserTest, AColumnPastItsBitsIsNotKnownButTheLineIs) {
   std::string text = "first: line\nsecond: {a: " + std::string(NodeData::kMaxColumn, 'x') + ", b: 1}\n";

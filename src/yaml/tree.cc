@@ -17,8 +17,7 @@ bool Node::quoted() const { return valid() && data().quoted; }
 
 std::string_view Node::text() const {
   if (!valid() || data().kind != NodeKind::Scalar) return {};
-  const NodeData& d = data();
-  return tree_->text_view_.substr(d.offset, d.length);
+  return text_of(data(), tree_->text_view_);
 }
 
 std::optional<std::string_view> Node::as_string() const {
@@ -49,22 +48,23 @@ size_t Node::size() const {
   if (!valid()) return 0;
   const NodeData& d = data();
   if (d.kind == NodeKind::Scalar) return 0;
-  return d.kind == NodeKind::Map ? d.length / 2 : d.length;
+  uint32_t ids = child_ids_of(d, tree_->child_view_).count;
+  return d.kind == NodeKind::Map ? ids / 2 : ids;
 }
 
 Node Node::element(size_t i) const {
   if (!is_sequence() || i >= size()) return {};
-  return Node(tree_, tree_->child_view_[data().offset + i]);
+  return Node(tree_, child_ids_of(data(), tree_->child_view_).ids[i]);
 }
 
 Node Node::key_at(size_t i) const {
   if (!is_map() || i >= size()) return {};
-  return Node(tree_, tree_->child_view_[data().offset + 2 * i]);
+  return Node(tree_, child_ids_of(data(), tree_->child_view_).ids[2 * i]);
 }
 
 Node Node::value_at(size_t i) const {
   if (!is_map() || i >= size()) return {};
-  return Node(tree_, tree_->child_view_[data().offset + 2 * i + 1]);
+  return Node(tree_, child_ids_of(data(), tree_->child_view_).ids[2 * i + 1]);
 }
 
 namespace {
@@ -77,23 +77,24 @@ bool lookup_key(const NodeData& k) { return k.kind == NodeKind::Scalar && k.scal
 
 size_t Node::find_entry(std::string_view key) const {
   if (!is_map()) return kNoEntry;
-  const NodeData& d = data();
-  const uint32_t* pairs = tree_->child_view_ + d.offset;
+  ChildIds entries = child_ids_of(data(), tree_->child_view_);
+  const uint32_t* pairs = entries.ids;
+  uint32_t ids = entries.count;
   auto key_is = [&](size_t entry) {
     const NodeData& k = tree_->node_view_[pairs[2 * entry]];
-    return lookup_key(k) && tree_->text_view_.substr(k.offset, k.length) == key;
+    return lookup_key(k) && text_of(k, tree_->text_view_) == key;
   };
-  if (d.length / 2 > Tree::kIndexedMapEntries) {
-    if (auto it = tree_->key_tables_.find(id_); it != tree_->key_tables_.end()) {
-      const Tree::KeyTable& table = it->second;
+  if (ids / 2 > Tree::kIndexedMapEntries) {
+    if (const Tree::KeyTable* table = tree_->key_table(id_)) {
+      const uint32_t* slots = tree_->keys_->slots.data() + table->first_slot;
       for (size_t h = std::hash<std::string_view>{}(key);; ++h) {
-        uint32_t slot = tree_->key_slots_[table.first_slot + (h & table.mask)];
+        uint32_t slot = slots[h & table->mask];
         if (slot == 0) return kNoEntry;
         if (key_is(slot - 1)) return slot - 1;
       }
     }
   }
-  for (size_t i = d.length / 2; i-- > 0;) {
+  for (size_t i = ids / 2; i-- > 0;) {
     if (key_is(i)) return i;
   }
   return kNoEntry;
@@ -109,70 +110,83 @@ Node Node::get(std::string_view key) const {
   return i == kNoEntry ? Node() : value_at(i);
 }
 
-void Tree::seal_lasting() {
-  size_t node_bytes = nodes_.size() * sizeof(NodeData);
-  size_t child_bytes = children_.size() * sizeof(uint32_t);
+void Tree::seal_lasting(const TreeArrays& arrays) {
+  size_t node_bytes = arrays.nodes.size() * sizeof(NodeData);
+  size_t child_bytes = arrays.children.size() * sizeof(uint32_t);
   static_assert(sizeof(NodeData) % alignof(uint32_t) == 0);
-  LastingBytes block = lasting_bytes(array_bytes());
+  LastingBytes block = lasting_bytes(arrays.bytes());
   if (block.data == nullptr) throw std::bad_alloc();
   auto copy = [](char* to, const void* from, size_t bytes) {
     if (bytes > 0) std::memcpy(to, from, bytes);  // an empty vector's data() may be null
   };
-  copy(block.data, nodes_.data(), node_bytes);
-  copy(block.data + node_bytes, children_.data(), child_bytes);
-  copy(block.data + node_bytes + child_bytes, text_.data(), text_.size());
+  copy(block.data, arrays.nodes.data(), node_bytes);
+  copy(block.data + node_bytes, arrays.children.data(), child_bytes);
+  copy(block.data + node_bytes + child_bytes, arrays.text.data(), arrays.text.size());
   node_view_ = reinterpret_cast<const NodeData*>(block.data);
-  node_count_ = nodes_.size();
+  node_count_ = arrays.nodes.size();
   child_view_ = reinterpret_cast<const uint32_t*>(block.data + node_bytes);
-  text_view_ = std::string_view(block.data + node_bytes + child_bytes, text_.size());
+  text_view_ = std::string_view(block.data + node_bytes + child_bytes, arrays.text.size());
   backing_ = std::move(block.keep);
   index_large_maps();
 }
 
-void Tree::seal_in_place() {
-  nodes_.shrink_to_fit();
-  children_.shrink_to_fit();
-  text_.shrink_to_fit();
-  node_view_ = nodes_.data();
-  node_count_ = nodes_.size();
-  child_view_ = children_.data();
-  text_view_ = text_;
+void Tree::seal_in_place(TreeArrays&& arrays) {
+  auto kept = std::make_shared<TreeArrays>(std::move(arrays));
+  kept->nodes.shrink_to_fit();
+  kept->children.shrink_to_fit();
+  kept->text.shrink_to_fit();
+  view(std::move(kept));
   index_large_maps();
 }
 
-void Tree::index_large_maps() {
-  key_tables_.clear();
-  key_slots_.clear();
-  for (uint32_t id = 0; id < node_count_; ++id) {
-    const NodeData& d = node_view_[id];
-    if (d.kind == NodeKind::Map && d.length / 2 > kIndexedMapEntries) index_map(id);
-  }
-  key_slots_.shrink_to_fit();
+void Tree::view(std::shared_ptr<const TreeArrays> arrays) {
+  node_view_ = arrays->nodes.data();
+  node_count_ = arrays->nodes.size();
+  child_view_ = arrays->children.data();
+  text_view_ = arrays->text;
+  backing_ = std::move(arrays);
 }
 
-void Tree::index_map(uint32_t id) {
-  const NodeData& d = node_view_[id];
-  const uint32_t* pairs = child_view_ + d.offset;
-  uint32_t entries = d.length / 2;
-  size_t slots = std::bit_ceil(2 * static_cast<size_t>(entries));
-  KeyTable table{key_slots_.size(), slots - 1};
-  key_slots_.resize(key_slots_.size() + slots, 0);
-  uint32_t* table_slots = key_slots_.data() + table.first_slot;
-  auto text_of = [&](const NodeData& k) { return text_view_.substr(k.offset, k.length); };
+void Tree::index_large_maps() {
+  std::unique_ptr<KeyIndex> index;  // made for the first large map: most trees have none
+  for (uint32_t id = 0; id < node_count_; ++id) {
+    const NodeData& d = node_view_[id];
+    if (d.kind == NodeKind::Map && child_ids_of(d, child_view_).count / 2 > kIndexedMapEntries) {
+      if (!index) index = std::make_unique<KeyIndex>();
+      index->index_map(*this, id);
+    }
+  }
+  if (index) index->slots.shrink_to_fit();
+  keys_ = std::move(index);
+}
+
+const Tree::KeyTable* Tree::key_table(uint32_t id) const {
+  if (!keys_) return nullptr;
+  auto it = keys_->tables.find(id);
+  return it == keys_->tables.end() ? nullptr : &it->second;
+}
+
+void Tree::KeyIndex::index_map(const Tree& tree, uint32_t id) {
+  auto [pairs, ids] = child_ids_of(tree.node_view_[id], tree.child_view_);
+  uint32_t entries = ids / 2;
+  size_t count = std::bit_ceil(2 * static_cast<size_t>(entries));
+  KeyTable table{slots.size(), count - 1};
+  slots.resize(slots.size() + count, 0);
+  uint32_t* table_slots = slots.data() + table.first_slot;
   for (uint32_t i = 0; i < entries; ++i) {
-    const NodeData& k = node_view_[pairs[2 * i]];
+    const NodeData& k = tree.node_view_[pairs[2 * i]];
     if (!lookup_key(k)) continue;
-    std::string_view text = text_of(k);
+    std::string_view text = text_of(k, tree.text_view_);
     for (size_t h = std::hash<std::string_view>{}(text);; ++h) {
       uint32_t& slot = table_slots[h & table.mask];
       // An empty slot, or the same key seen before: a later entry replaces an earlier one.
-      if (slot == 0 || text_of(node_view_[pairs[2 * (slot - 1)]]) == text) {
+      if (slot == 0 || text_of(tree.node_view_[pairs[2 * (slot - 1)]], tree.text_view_) == text) {
         slot = i + 1;
         break;
       }
     }
   }
-  key_tables_.emplace(id, table);
+  tables.emplace(id, table);
 }
 
 Node Node::path(std::initializer_list<std::string_view> keys) const {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <optional>
@@ -25,28 +26,56 @@ enum class NodeKind : uint8_t { Scalar, Sequence, Map };
 // 1-based line and column; 0 means unknown.
 using Position = SourcePosition;
 
-// One node, in 16 bytes: the trees of 20,000 manifests hold 1.5 million.
+// One node, in 12 bytes: the trees of 20,000 manifests hold 1.6 million.
 struct NodeData {
   // A column past this is kept as 0, "not known" (a line of 32 MB).
   static constexpr uint32_t kMaxColumn = (uint32_t{1} << 25) - 1;
+  // A line past this is kept as 0 with its column (a file of 4 million lines).
+  static constexpr uint32_t kMaxLine = (uint32_t{1} << 22) - 1;
+  // A length from this up is kept in the arrays, before the text or the
+  // child ids it counts (scalars of 1 KB, lists of 1,023 items, maps of 511
+  // keys: few), so every other node saves the four bytes.
+  static constexpr uint32_t kLongLength = (uint32_t{1} << 10) - 1;
 
   NodeKind kind : 2 = NodeKind::Scalar;
   ScalarType scalar_type : 3 = ScalarType::Null;
   bool bool_value : 1 = false;
   bool quoted : 1 = false;
   uint32_t column : 25 = 0;
-  uint32_t line = 0;
-  // Scalar: offset and length in Tree::text_. Containers: offset and count in
-  // Tree::children_ (maps store key, value, key, value...).
+  uint32_t line : 22 = 0;
+  // Scalar: the text's length; container: its child ids (maps store key,
+  // value, key, value...). kLongLength: the length is the first word at
+  // `offset` (a u32 in the text, a child-id slot).
+  uint32_t short_length : 10 = 0;
+  // Where the text starts in the tree's text, or the child ids in its children.
   uint32_t offset = 0;
-  uint32_t length = 0;
 
   Position position() const { return {line, column}; }
   void set_position(Position p) {
+    if (p.line > kMaxLine) p = {};
     line = p.line;
     column = p.column <= kMaxColumn ? p.column : 0;
   }
+  bool long_length() const { return short_length == kLongLength; }
 };
+
+// A scalar's text in its tree's `text`.
+inline std::string_view text_of(const NodeData& d, std::string_view text) {
+  if (!d.long_length()) return text.substr(d.offset, d.short_length);
+  uint32_t length;
+  std::memcpy(&length, text.data() + d.offset, sizeof length);
+  return text.substr(d.offset + sizeof length, length);
+}
+
+// A container's child ids, from its tree's `children`.
+struct ChildIds {
+  const uint32_t* ids;
+  uint32_t count;
+};
+inline ChildIds child_ids_of(const NodeData& d, const uint32_t* children) {
+  if (!d.long_length()) return {children + d.offset, d.short_length};
+  return {children + d.offset + 1, children[d.offset]};
+}
 
 class Tree;
 
@@ -170,6 +199,24 @@ class ElementRange {
 inline EntryRange Node::entries() const { return EntryRange(*this); }
 inline ElementRange Node::elements() const { return ElementRange(*this); }
 
+// What a tree builder fills: the three arrays a Tree's views read.
+struct TreeArrays {
+  std::vector<NodeData> nodes;
+  std::vector<uint32_t> children;
+  std::string text;  // a scalar's text, or one it repeats (the builder reuses it)
+
+  size_t bytes() const {
+    return nodes.size() * sizeof(NodeData) + children.size() * sizeof(uint32_t) + text.size();
+  }
+  // Sets d's text: added, unless a recent scalar of this thread's tree had
+  // the same, and after its length when that is long (tree_arrays.cc).
+  void add_text(NodeData& d, std::string_view value);
+  // Sets d's child ids: appended, after their count when it is long.
+  void add_children(NodeData& d, const uint32_t* ids, size_t count);
+};
+
+// A Tree holds views only (one per file, 64 bytes: 13,915 of them at 20,000
+// manifests), over lasting memory, arrays of its own or a cache pack.
 class Tree {
  public:
   // Maps with more entries than this get a hash table of their keys, so a
@@ -181,29 +228,24 @@ class Tree {
   Node node(uint32_t id) const { return Node(this, id); }
   size_t node_count() const { return node_count_; }
   // Whether `map` has a key table (for tests: every map above kIndexedMapEntries has one).
-  bool indexed(Node map) const { return map.tree() == this && key_tables_.count(map.id()) > 0; }
+  bool indexed(Node map) const { return map.tree() == this && key_table(map.id()) != nullptr; }
 
  private:
   friend class Node;
   friend class TreeBuilder;
   friend struct TreeCodec;
-  // The builder appends to the vectors, then seal_lasting() copies them,
-  // exactly sized, into memory for what lives to the end of the run
-  // (base/lasting_memory.h) and points the views there, leaving the vectors
-  // for the next file's builder; readers only use the views.
-  void seal_lasting();
+  // Copies the arrays, exactly sized, into memory for what lives to the end
+  // of the run (base/lasting_memory.h) and points the views there, leaving
+  // the arrays for the next file's builder.
+  void seal_lasting(const TreeArrays& arrays);
   // For a large tree, whose copy would hold its memory twice at the peak:
-  // the vectors give back what doubling left unused and the views point at
-  // them.
-  void seal_in_place();
-  // What the arrays hold: the bytes seal_lasting() copies.
-  size_t array_bytes() const {
-    return nodes_.size() * sizeof(NodeData) + children_.size() * sizeof(uint32_t) + text_.size();
-  }
+  // the arrays give back what doubling left unused and the tree keeps them.
+  void seal_in_place(TreeArrays&& arrays);
+  // Points the views at arrays the tree keeps.
+  void view(std::shared_ptr<const TreeArrays> arrays);
   // Builds the key tables; called once the views are set (by the seals and by
   // the cache decoder), before the tree is shared between threads.
   void index_large_maps();
-  void index_map(uint32_t id);
 
   // Open addressing, linear probing, at most half full. A slot holds an
   // entry index + 1 (0: empty); a key written twice keeps its last entry.
@@ -211,16 +253,18 @@ class Tree {
     size_t first_slot;
     size_t mask;  // slot count - 1 (a power of two)
   };
-  std::unordered_map<uint32_t, KeyTable> key_tables_;  // by map node id; large maps only
-  std::vector<uint32_t> key_slots_;
-  std::vector<NodeData> nodes_;
-  std::vector<uint32_t> children_;
-  std::string text_;
+  struct KeyIndex {
+    std::unordered_map<uint32_t, KeyTable> tables;  // by map node id
+    std::vector<uint32_t> slots;
+    void index_map(const Tree& tree, uint32_t id);
+  };
+  const KeyTable* key_table(uint32_t map_id) const;  // null: the map is scanned
   const NodeData* node_view_ = nullptr;
-  size_t node_count_ = 0;
   const uint32_t* child_view_ = nullptr;
   std::string_view text_view_;
-  std::shared_ptr<const void> backing_;  // keeps borrowed memory alive
+  size_t node_count_ = 0;
+  std::unique_ptr<const KeyIndex> keys_;  // null: no map above kIndexedMapEntries
+  std::shared_ptr<const void> backing_;   // keeps what the views read alive
 };
 
 }  // namespace driftlint::yaml

@@ -16,12 +16,7 @@ namespace {
 // The arrays a builder fills, kept on each thread from one file to the next:
 // a sealed tree copies them out (Tree::seal_lasting), so they grow to the
 // largest file once, not from nothing for every file.
-struct Scratch {
-  std::vector<NodeData> nodes;
-  std::vector<uint32_t> children;
-  std::string text;
-};
-thread_local Scratch t_scratch;
+thread_local TreeArrays t_scratch;
 
 template <class Array>
 void take(Array& spare, Array& into) {
@@ -42,23 +37,23 @@ void give_back(Array& used, Array& spare) {
 
 TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
     : out_(out), limits_(limits), tree_(std::make_shared<Tree>()) {
-  take(t_scratch.nodes, tree_->nodes_);
-  take(t_scratch.children, tree_->children_);
-  take(t_scratch.text, tree_->text_);
+  take(t_scratch.nodes, arrays_.nodes);
+  take(t_scratch.children, arrays_.children);
+  take(t_scratch.text, arrays_.text);
 }
 
 std::shared_ptr<Tree> TreeBuilder::tree() {
   // A tree too large to share a block of lasting memory keeps its own arrays:
   // copied, a huge file's tree would be held twice at the peak, and the
   // arrays kept for the next file would hold it to the end of the run.
-  if (tree_->array_bytes() > kLastingSharedBytes) {
-    tree_->seal_in_place();
+  if (arrays_.bytes() > kLastingSharedBytes) {
+    tree_->seal_in_place(std::move(arrays_));
     return tree_;
   }
-  tree_->seal_lasting();
-  give_back(tree_->nodes_, t_scratch.nodes);
-  give_back(tree_->children_, t_scratch.children);
-  give_back(tree_->text_, t_scratch.text);
+  tree_->seal_lasting(arrays_);
+  give_back(arrays_.nodes, t_scratch.nodes);
+  give_back(arrays_.children, t_scratch.children);
+  give_back(arrays_.text, t_scratch.text);
   return tree_;
 }
 
@@ -158,8 +153,8 @@ void TreeBuilder::container_start(const EventMark& mark, NodeKind kind, std::str
   NodeData d;
   d.kind = kind;
   d.set_position(placed(mark));
-  tree_->nodes_.push_back(d);
-  uint32_t id = static_cast<uint32_t>(tree_->nodes_.size() - 1);
+  arrays_.nodes.push_back(d);
+  uint32_t id = static_cast<uint32_t>(arrays_.nodes.size() - 1);
   frames_.push_back({id, scratch_.size(), std::string(anchor), 1, 0});
   remember_anchor(anchor, id, 1, 0, true);
 }
@@ -168,20 +163,16 @@ void TreeBuilder::container_end() {
   if (flow_depth_ > 0) --flow_depth_;
   Frame frame = std::move(frames_.back());
   frames_.pop_back();
-  NodeData& d = tree_->nodes_[frame.node];
+  NodeData& d = arrays_.nodes[frame.node];
   if (d.kind == NodeKind::Map) finish_map(frame);
-  d.offset = static_cast<uint32_t>(tree_->children_.size());
-  d.length = static_cast<uint32_t>(scratch_.size() - frame.scratch_start);
-  tree_->children_.insert(tree_->children_.end(),
-                          scratch_.begin() + static_cast<std::ptrdiff_t>(frame.scratch_start),
-                          scratch_.end());
+  arrays_.add_children(d, scratch_.data() + frame.scratch_start, scratch_.size() - frame.scratch_start);
   scratch_.resize(frame.scratch_start);
   remember_anchor(frame.anchor, frame.node, frame.weight, frame.height + 1, false);
   attach(frame.node, frame.weight, frame.height + 1);
 }
 
 bool TreeBuilder::expecting_key() const {
-  return !frames_.empty() && tree_->nodes_[frames_.back().node].kind == NodeKind::Map &&
+  return !frames_.empty() && arrays_.nodes[frames_.back().node].kind == NodeKind::Map &&
          (scratch_.size() - frames_.back().scratch_start) % 2 == 0;
 }
 
@@ -193,11 +184,9 @@ uint32_t TreeBuilder::add_scalar(const EventMark& mark, std::string_view text, S
   d.bool_value = bool_value;
   d.quoted = quoted;
   d.set_position(placed(mark));
-  d.offset = static_cast<uint32_t>(tree_->text_.size());
-  d.length = static_cast<uint32_t>(text.size());
-  tree_->text_.append(text);
-  tree_->nodes_.push_back(d);
-  return static_cast<uint32_t>(tree_->nodes_.size() - 1);
+  arrays_.add_text(d, text);
+  arrays_.nodes.push_back(d);
+  return static_cast<uint32_t>(arrays_.nodes.size() - 1);
 }
 
 void TreeBuilder::remember_anchor(std::string_view anchor, uint32_t id, uint64_t weight, uint32_t height,
@@ -206,9 +195,9 @@ void TreeBuilder::remember_anchor(std::string_view anchor, uint32_t id, uint64_t
 }
 
 std::string_view TreeBuilder::key_text(uint32_t id) const {
-  const NodeData& k = tree_->nodes_[id];
+  const NodeData& k = arrays_.nodes[id];
   if (k.kind != NodeKind::Scalar) return {};
-  return std::string_view(tree_->text_).substr(k.offset, k.length);
+  return text_of(k, arrays_.text);
 }
 
 // Applies `<<` merge keys (explicit keys win, earlier merge sources win) and
@@ -226,9 +215,9 @@ void TreeBuilder::finish_map(const Frame& frame) {
   if (pairs < 2) return;
   if (pairs <= 16) {
     for (size_t i = begin; i < scratch_.size(); i += 2) {
-      if (tree_->nodes_[scratch_[i]].kind != NodeKind::Scalar) continue;
+      if (arrays_.nodes[scratch_[i]].kind != NodeKind::Scalar) continue;
       for (size_t j = begin; j < i; j += 2) {
-        if (tree_->nodes_[scratch_[j]].kind == NodeKind::Scalar &&
+        if (arrays_.nodes[scratch_[j]].kind == NodeKind::Scalar &&
             key_text(scratch_[i]) == key_text(scratch_[j])) {
           record_duplicate(scratch_[i], scratch_[j]);
           break;
@@ -240,7 +229,7 @@ void TreeBuilder::finish_map(const Frame& frame) {
   std::unordered_map<std::string_view, uint32_t> seen;
   seen.reserve(pairs);
   for (size_t i = begin; i < scratch_.size(); i += 2) {
-    if (tree_->nodes_[scratch_[i]].kind != NodeKind::Scalar) continue;
+    if (arrays_.nodes[scratch_[i]].kind != NodeKind::Scalar) continue;
     auto [it, inserted] = seen.emplace(key_text(scratch_[i]), scratch_[i]);
     if (!inserted) {
       record_duplicate(scratch_[i], it->second);
@@ -261,13 +250,14 @@ void TreeBuilder::apply_merges(size_t begin) {
   for (size_t i = begin; i + 1 < scratch_.size(); i += 2) {
     if (merge_keys_.count(scratch_[i])) {
       uint32_t value = scratch_[i + 1];
-      const NodeData& v = tree_->nodes_[value];
+      const NodeData& v = arrays_.nodes[value];
       if (v.kind == NodeKind::Map) {
         sources.push_back(value);
       } else if (v.kind == NodeKind::Sequence) {
-        for (uint32_t k = 0; k < v.length; ++k) {
-          uint32_t element = tree_->children_[v.offset + k];
-          if (tree_->nodes_[element].kind != NodeKind::Map) throw_merge_error(scratch_[i]);
+        ChildIds elements = child_ids_of(v, arrays_.children.data());
+        for (uint32_t k = 0; k < elements.count; ++k) {
+          uint32_t element = elements.ids[k];
+          if (arrays_.nodes[element].kind != NodeKind::Map) throw_merge_error(scratch_[i]);
           sources.push_back(element);
         }
       } else {
@@ -282,12 +272,12 @@ void TreeBuilder::apply_merges(size_t begin) {
   for (size_t i = 0; i < explicit_pairs.size(); i += 2) present.insert(key_text(explicit_pairs[i]));
   std::vector<uint32_t> merged;
   for (uint32_t source : sources) {
-    const NodeData& s = tree_->nodes_[source];
-    for (uint32_t k = 0; k + 1 < s.length; k += 2) {
-      uint32_t key = tree_->children_[s.offset + k];
+    ChildIds pairs = child_ids_of(arrays_.nodes[source], arrays_.children.data());
+    for (uint32_t k = 0; k + 1 < pairs.count; k += 2) {
+      uint32_t key = pairs.ids[k];
       if (present.insert(key_text(key)).second) {
         merged.push_back(key);
-        merged.push_back(tree_->children_[s.offset + k + 1]);
+        merged.push_back(pairs.ids[k + 1]);
       }
     }
   }
@@ -297,7 +287,7 @@ void TreeBuilder::apply_merges(size_t begin) {
 }
 
 void TreeBuilder::throw_merge_error(uint32_t key) {
-  Position p = tree_->nodes_[key].position();
+  Position p = arrays_.nodes[key].position();
   EventMark mark{p.line ? p.line - 1 : 0, p.column ? p.column - 1 : 0, 0, p.line != 0};
   throw BuildError{mark, "a merge key '<<' needs a map or a list of maps as its value"};
 }

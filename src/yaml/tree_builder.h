@@ -111,6 +111,7 @@ class TreeBuilder {
   // A mark's position, moved by limits_.line_offset.
   Position placed(const EventMark& mark) const;
   std::shared_ptr<Tree> tree_;
+  TreeArrays arrays_;  // the thread's arrays while it builds (given back when sealed)
   std::vector<Frame> frames_;
   size_t flow_depth_ = 0;  // open flow collections: they hold only flow collections
   std::vector<uint32_t> scratch_;

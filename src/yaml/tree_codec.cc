@@ -72,7 +72,7 @@ uint32_t id_of(const Node& n) { return n.valid() ? n.id() : kNoNode; }
 struct TreeCodec {
   // Nodes and child ids are written as the bytes they are in memory (the
   // format is little-endian; other hosts would need a swap, see below).
-  static_assert(sizeof(NodeData) == 16 && std::is_trivially_copyable_v<NodeData>);
+  static_assert(sizeof(NodeData) == 12 && std::is_trivially_copyable_v<NodeData>);
   static_assert(std::endian::native == std::endian::little, "the parse cache format is little-endian");
 
   static void encode(const Tree& tree, std::string& out) {
@@ -81,11 +81,40 @@ struct TreeCodec {
     uint32_t children = 0;  // the views hold no count: the highest end of any container
     for (size_t i = 0; i < tree.node_count_; ++i) {
       const NodeData& d = tree.node_view_[i];
-      if (d.kind != NodeKind::Scalar) children = std::max(children, d.offset + d.length);
+      if (d.kind == NodeKind::Scalar) continue;
+      ChildIds ids = child_ids_of(d, tree.child_view_);
+      children = std::max(children, static_cast<uint32_t>(ids.ids - tree.child_view_) + ids.count);
     }
     put_u32(out, children);
     out.append(reinterpret_cast<const char*>(tree.child_view_), children * sizeof(uint32_t));
     put_string(out, tree.text_view_);
+  }
+
+  // Whether a node's text or child ids, and a long length's own word, lie
+  // within the arrays, and its children are nodes of the tree; a map's ids
+  // come in pairs.
+  static bool well_formed(const NodeData& d, const Tree& tree, uint32_t children) {
+    bool scalar = d.kind == NodeKind::Scalar;
+    uint64_t size = scalar ? tree.text_view_.size() : children;
+    uint64_t begin = d.offset;
+    uint64_t length = d.short_length;
+    if (d.long_length()) {
+      uint64_t word = scalar ? sizeof(uint32_t) : 1;  // a u32 in the text, or one id slot
+      if (begin + word > size) return false;
+      uint32_t long_length;
+      if (scalar) {
+        std::memcpy(&long_length, tree.text_view_.data() + begin, sizeof long_length);
+      } else {
+        long_length = tree.child_view_[begin];
+      }
+      length = long_length;
+      begin += word;
+    }
+    if (begin + length > size) return false;
+    if (scalar) return true;
+    if (d.kind == NodeKind::Map && length % 2 != 0) return false;
+    const uint32_t* ids = tree.child_view_ + begin;
+    return std::all_of(ids, ids + length, [&](uint32_t id) { return id < tree.node_count_; });
   }
 
   static std::shared_ptr<Tree> decode(std::string_view& in, size_t max_depth, std::shared_ptr<const void> backing) {
@@ -101,12 +130,14 @@ struct TreeCodec {
       if (d.kind > NodeKind::Map || d.scalar_type > ScalarType::String) return nullptr;
     }
     bool borrow = backing && reinterpret_cast<uintptr_t>(raw) % alignof(NodeData) == 0;
+    // Not borrowed from the pack: copied into arrays the tree keeps.
+    auto owned = borrow ? nullptr : std::make_shared<TreeArrays>();
     if (borrow) {
       tree->node_view_ = reinterpret_cast<const NodeData*>(raw);
     } else {
-      tree->nodes_.resize(count);
-      if (count > 0) std::memcpy(static_cast<void*>(tree->nodes_.data()), raw, count * sizeof(NodeData));
-      tree->node_view_ = tree->nodes_.data();
+      owned->nodes.resize(count);
+      if (count > 0) std::memcpy(static_cast<void*>(owned->nodes.data()), raw, count * sizeof(NodeData));
+      tree->node_view_ = owned->nodes.data();
     }
     tree->node_count_ = count;
     in.remove_prefix(count * sizeof(NodeData));
@@ -115,32 +146,30 @@ struct TreeCodec {
     if (borrow) {
       tree->child_view_ = reinterpret_cast<const uint32_t*>(in.data());
     } else {
-      tree->children_.resize(children);
-      if (children > 0) std::memcpy(tree->children_.data(), in.data(), children * sizeof(uint32_t));
-      tree->child_view_ = tree->children_.data();
+      owned->children.resize(children);
+      if (children > 0) std::memcpy(owned->children.data(), in.data(), children * sizeof(uint32_t));
+      tree->child_view_ = owned->children.data();
     }
     in.remove_prefix(children * sizeof(uint32_t));
-    for (uint32_t c = 0; c < children; ++c) {
-      if (tree->child_view_[c] >= count) return nullptr;
-    }
     uint32_t text_length;
     if (!get_u32(in, text_length) || in.size() < text_length) return nullptr;
     if (borrow) {
       tree->text_view_ = in.substr(0, text_length);
     } else {
-      tree->text_.assign(in.data(), text_length);
-      tree->text_view_ = tree->text_;
+      owned->text.assign(in.data(), text_length);
+      tree->text_view_ = owned->text;
     }
     in.remove_prefix(text_length);
     for (uint32_t i = 0; i < count; ++i) {
-      const NodeData& d = tree->node_view_[i];
-      uint64_t end = static_cast<uint64_t>(d.offset) + d.length;
-      if (d.kind == NodeKind::Scalar ? end > tree->text_view_.size() : end > children) return nullptr;
-      if (d.kind == NodeKind::Map && d.length % 2 != 0) return nullptr;
+      if (!well_formed(tree->node_view_[i], *tree, children)) return nullptr;
     }
     if (!acyclic_within_depth(*tree, max_depth)) return nullptr;
     tree->index_large_maps();
-    if (borrow) tree->backing_ = std::move(backing);
+    if (borrow) {
+      tree->backing_ = std::move(backing);
+    } else {
+      tree->backing_ = std::move(owned);
+    }
     return tree;
   }
 
@@ -172,14 +201,15 @@ struct TreeCodec {
       while (!stack.empty()) {
         Frame& f = stack.back();
         const NodeData& d = tree.node_view_[f.node];
-        if (f.next_child == d.length) {
+        ChildIds ids = child_ids_of(d, tree.child_view_);
+        if (f.next_child == ids.count) {
           colour[f.node] = kBlack;
           height[f.node] = f.height + 1;
           stack.pop_back();
           if (!stack.empty()) stack.back().height = std::max(stack.back().height, height[f.node]);
           continue;
         }
-        uint32_t child = tree.child_view_[d.offset + f.next_child++];
+        uint32_t child = ids.ids[f.next_child++];
         if (colour[child] == kGrey) return false;
         if (colour[child] == kBlack) {
           // Reached again, maybe deeper: its levels count below this path.

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -110,6 +112,91 @@ TEST(TreeTest, TreesBuiltOneAfterAnotherKeepTheirOwnNodes) {
     }
     EXPECT_EQ(map.get("").text(), "empty-key");
   }
+}
+
+// A node keeps a length under 1,023 itself; a longer one is the first word
+// of its text or child ids (NodeData::kLongLength). Both read whole, from a
+// fresh parse and from the parse cache's encoding (copied and borrowed).
+TEST(TreeTest, LongTextsListsAndMapsReadWhole) {
+  const std::vector<size_t> lengths = {1022, 1023, 1024, 100000};
+  std::string text;
+  for (size_t n : lengths) text += "text" + std::to_string(n) + ": " + std::string(n, 'x') + "\n";
+  for (size_t n : lengths) {
+    text += "list" + std::to_string(n) + ":\n";
+    for (size_t i = 0; i < n; ++i) text += "- i" + std::to_string(i) + "\n";
+  }
+  for (size_t keys : {510u, 511u, 512u}) {
+    text += "map" + std::to_string(keys) + ":\n";
+    for (size_t i = 0; i < keys; ++i) text += "  k" + std::to_string(i) + ": v" + std::to_string(i) + "\n";
+  }
+  ParsedFile parsed = parse_yaml(text);
+  ASSERT_FALSE(parsed.error);
+  std::string pack;
+  encode_parsed_file(parsed, pack);
+  std::string_view copied_in = pack;
+  std::optional<ParsedFile> copied = decode_parsed_file(copied_in, 1000);
+  auto aligned = std::make_shared<std::vector<uint64_t>>(pack.size() / 8 + 1);
+  std::memcpy(aligned->data(), pack.data(), pack.size());
+  std::string_view borrowed_in(reinterpret_cast<const char*>(aligned->data()), pack.size());
+  std::optional<ParsedFile> borrowed = decode_parsed_file(borrowed_in, 1000, aligned);
+  ASSERT_TRUE(copied && borrowed);
+  for (const ParsedFile* file : {&parsed, &*copied, &*borrowed}) {
+    Node root = file->documents.at(0).root;
+    for (size_t n : lengths) {
+      EXPECT_EQ(root.get("text" + std::to_string(n)).text(), std::string(n, 'x')) << n;
+      Node list = root.get("list" + std::to_string(n));
+      ASSERT_EQ(list.size(), n);
+      EXPECT_EQ(list.element(0).text(), "i0");
+      EXPECT_EQ(list.element(n - 1).text(), "i" + std::to_string(n - 1));
+    }
+    for (size_t keys : {510u, 511u, 512u}) {
+      Node map = root.get("map" + std::to_string(keys));
+      ASSERT_EQ(map.size(), keys);
+      EXPECT_EQ(map.get("k0").text(), "v0");
+      EXPECT_EQ(map.get("k" + std::to_string(keys - 1)).text(), "v" + std::to_string(keys - 1));
+    }
+  }
+}
+
+// A long length's word is checked like any offset: one that points past the
+// text makes the encoding damaged, never read.
+TEST(TreeTest, ALongLengthPastTheTextIsRefused) {
+  ParsedFile parsed = parse_yaml("a: " + std::string(2000, 'x') + "\n");
+  std::string pack;
+  encode_parsed_file(parsed, pack);
+  const std::string word("\xd0\x07\x00\x00", 4);  // 2,000, little-endian, before the text
+  size_t at = pack.find(word + "xxxx");
+  ASSERT_NE(at, std::string::npos);
+  std::string_view in = pack;
+  EXPECT_TRUE(decode_parsed_file(in, 1000));
+  pack[at + 1] = '\x08';  // 2,256
+  in = pack;
+  EXPECT_FALSE(decode_parsed_file(in, 1000));
+}
+
+// Equal short scalars of a tree share their bytes; what they read is the same.
+TEST(TreeTest, RepeatedTextsAreKeptOnce) {
+  std::string long_text(100, 'y');
+  ParsedFile parsed = parse_yaml("a: name\nb: name\nname: {name: x}\nc: " + long_text + "\nd: " + long_text + "\n");
+  Node root = parsed.documents.at(0).root;
+  EXPECT_EQ(root.get("a").text().data(), root.get("b").text().data());
+  EXPECT_EQ(root.get("a").text().data(), root.key_node("name").text().data());
+  EXPECT_EQ(root.get("name").get("name").text(), "x");
+  EXPECT_EQ(root.get("c").text(), long_text);
+  EXPECT_EQ(root.get("d").text(), long_text);
+}
+
+// A line number past 22 bits is kept as unknown (0), with its column, never wrapped.
+TEST(TreeTest, ALinePastTheLimitIsUnknown) {
+  std::string text(NodeData::kMaxLine - 1, '\n');
+  text += "a: 1\nb: 2\n";
+  ParsedFile parsed = parse_yaml(text);
+  Node root = parsed.documents.at(0).root;
+  EXPECT_EQ(root.key_node("a").position().line, NodeData::kMaxLine);
+  EXPECT_EQ(root.key_node("a").position().column, 1u);
+  EXPECT_EQ(root.key_node("b").position().line, 0u);
+  EXPECT_EQ(root.key_node("b").position().column, 0u);
+  EXPECT_EQ(root.get("b").text(), "2");
 }
 
 }  // namespace
