@@ -66,6 +66,7 @@ std::shared_ptr<const yaml::ParsedFile> parse_embedded_yaml(yaml::Node key, yaml
   yaml::ParseLimits limits;
   uint32_t line = scalar.position().line;
   limits.line_offset = lines ? line : (line > 0 ? line - 1 : 0);
+  limits.positions_unknown = line == 0;
   auto parsed = std::make_shared<yaml::ParsedFile>(yaml::parse_yaml(laid_out, limits));
   if (parsed->error || parsed->out_of_memory) return nullptr;
   return parsed;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace driftlint {
 namespace {
 
@@ -34,6 +36,24 @@ TEST(EmbeddedYamlTest, AOneLineStringIsPlacedWhereItIsWritten) {
   yaml::Node image = parsed->documents[0].root.get("image");
   EXPECT_EQ(image.position().line, 2u);
   EXPECT_EQ(image.position().column, 39u);
+}
+
+// Past the lines a node keeps (yaml/tree.h) a string's line is unknown, and
+// so is every place in the YAML it holds: never lines counted from 1.
+TEST(EmbeddedYamlTest, AStringWhoseLineIsUnknownPlacesNothing) {
+  std::string text(yaml::NodeData::kMaxLine, '\n');
+  text += "resource:\n  manifest: |\n    kind: Job\n    image: busybox\n  other: '{\"image\": \"nginx\"}'\n";
+  yaml::ParsedFile file = yaml::parse_yaml(text);
+  yaml::Node resource = file.documents.at(0).root.get("resource");
+  for (const char* key : {"manifest", "other"}) {
+    ASSERT_EQ(resource.get(key).position().line, 0u) << key;
+    auto parsed = parse_embedded_yaml(resource.key_node(key), resource.get(key));
+    ASSERT_TRUE(parsed) << key;
+    yaml::Node image = parsed->documents.at(0).root.get("image");
+    EXPECT_FALSE(image.text().empty()) << key;
+    EXPECT_EQ(image.position().line, 0u) << key;
+    EXPECT_EQ(image.position().column, 0u) << key;
+  }
 }
 
 TEST(EmbeddedYamlTest, TemplatesAndEscapedLineBreaksAreNotRead) {

@@ -74,9 +74,11 @@ Setter inline_patch(const KustomizationFile& k, yaml::Node text) {
   if (is_block_scalar(k, text, content_line, indent)) {
     s.line_offset = content_line - 1;
     s.column_offset = indent;
-  } else {
-    s.line_offset = text.position().line > 0 ? text.position().line - 1 : 0;
+  } else if (text.position().line > 0) {
+    s.line_offset = text.position().line - 1;
     s.column_offset = text.position().column;
+  } else {
+    s.unplaced = true;
   }
   s.keep = parsed;
   return s;

@@ -31,6 +31,7 @@ struct Setter {
   // Inline YAML (a patch written in the kustomization) is parsed on its own:
   // its positions are moved by these to land in `path`.
   uint32_t line_offset = 0, column_offset = 0;
+  bool unplaced = false;  // the inline text's own line is not known: nor is any place in it
   std::shared_ptr<const yaml::ParsedFile> keep;  // owns `tree` or the ops when parsed here
 
   yaml::Node tree;  // Kind::Tree: aligned with the object's root
@@ -44,6 +45,7 @@ struct Setter {
   std::function<std::optional<SourcePosition>(const FieldSegments& field, yaml::Node value)> claim;
 
   SourcePosition place(yaml::Node node) const {
+    if (unplaced) return {};
     SourcePosition p = node.position();
     if (line_offset == 0) return p;
     return {p.line + line_offset, p.column + column_offset};

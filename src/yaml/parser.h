@@ -46,6 +46,9 @@ struct ParseLimits {
   // Added to every node's line: for YAML held in a string of another file
   // (model/embedded_yaml.h), so positions are that file's.
   uint32_t line_offset = 0;
+  // The string's own line is not known (past what a node keeps, tree.h): no
+  // node of this text has a known position either.
+  bool positions_unknown = false;
 };
 
 struct ParsedFile {

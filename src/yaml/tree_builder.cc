@@ -58,6 +58,7 @@ std::shared_ptr<Tree> TreeBuilder::tree() {
 }
 
 Position TreeBuilder::placed(const EventMark& mark) const {
+  if (limits_.positions_unknown) return {};
   Position p = to_position(mark);
   if (mark.known) p.line += limits_.line_offset;
   return p;
