@@ -177,10 +177,6 @@ void report_copies(const Rule& rule, const LintContext& context, const BuildUnit
   }
 }
 
-}  // namespace
-
-namespace {
-
 using Key = std::tuple<uint32_t, std::string_view, std::string_view, std::string_view, std::string_view>;
 
 Key key_of(const LoadResult& load, const Manifest& m) {
