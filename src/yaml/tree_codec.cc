@@ -131,37 +131,30 @@ struct TreeCodec {
       std::memcpy(static_cast<void*>(&d), raw + i * sizeof(NodeData), sizeof(NodeData));
       if (d.kind > NodeKind::Map || d.scalar_type > ScalarType::String) return nullptr;
     }
-    bool borrow = backing && reinterpret_cast<uintptr_t>(raw) % alignof(NodeData) == 0;
-    // Not borrowed from the pack: copied into arrays the tree keeps.
-    auto owned = borrow ? nullptr : std::make_shared<TreeArrays>();
-    if (borrow) {
-      tree->node_view_ = reinterpret_cast<const NodeData*>(raw);
-    } else {
-      owned->nodes.resize(count);
-      if (count > 0) std::memcpy(static_cast<void*>(owned->nodes.data()), raw, count * sizeof(NodeData));
-      tree->node_view_ = owned->nodes.data();
-    }
-    tree->node_count_ = count;
     in.remove_prefix(count * sizeof(NodeData));
     uint32_t children;
     if (!get_u32(in, children) || in.size() / sizeof(uint32_t) < children) return nullptr;
-    if (borrow) {
-      tree->child_view_ = reinterpret_cast<const uint32_t*>(in.data());
-    } else {
-      owned->children.resize(children);
-      if (children > 0) std::memcpy(owned->children.data(), in.data(), children * sizeof(uint32_t));
-      tree->child_view_ = owned->children.data();
-    }
+    const char* ids = in.data();
     in.remove_prefix(children * sizeof(uint32_t));
     uint32_t text_length;
     if (!get_u32(in, text_length) || in.size() < text_length) return nullptr;
-    if (borrow) {
-      tree->text_view_ = in.substr(0, text_length);
-    } else {
-      owned->text.assign(in.data(), text_length);
-      tree->text_view_ = owned->text;
-    }
+    std::string_view text = in.substr(0, text_length);
     in.remove_prefix(text_length);
+    if (backing && reinterpret_cast<uintptr_t>(raw) % alignof(NodeData) == 0) {
+      tree->node_view_ = reinterpret_cast<const NodeData*>(raw);
+      tree->node_count_ = count;
+      tree->child_view_ = reinterpret_cast<const uint32_t*>(ids);
+      tree->text_view_ = text;
+      tree->backing_ = std::move(backing);
+    } else {  // not borrowed from the pack: copied into arrays the tree keeps
+      auto owned = std::make_shared<TreeArrays>();
+      owned->nodes.resize(count);
+      if (count > 0) std::memcpy(static_cast<void*>(owned->nodes.data()), raw, count * sizeof(NodeData));
+      owned->children.resize(children);
+      if (children > 0) std::memcpy(owned->children.data(), ids, children * sizeof(uint32_t));
+      owned->text.assign(text);
+      tree->view(std::move(owned));
+    }
     // The builder gives each container ids of its own, so their spans add up
     // to the ids written. More would be containers sharing ids: each would
     // be walked and indexed again (2,000 maps over one range of 60,000 ids,
@@ -172,11 +165,6 @@ struct TreeCodec {
     }
     if (!acyclic_within_depth(*tree, max_depth)) return nullptr;
     tree->index_large_maps();
-    if (borrow) {
-      tree->backing_ = std::move(backing);
-    } else {
-      tree->backing_ = std::move(owned);
-    }
     return tree;
   }
 
