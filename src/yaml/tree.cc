@@ -53,18 +53,21 @@ size_t Node::size() const {
 }
 
 Node Node::element(size_t i) const {
-  if (!is_sequence() || i >= size()) return {};
-  return Node(tree_, child_ids_of(data(), tree_->child_view_).ids[i]);
+  if (!is_sequence()) return {};
+  ChildIds ids = child_ids_of(data(), tree_->child_view_);
+  return i < ids.count ? Node(tree_, ids.ids[i]) : Node();
 }
 
 Node Node::key_at(size_t i) const {
-  if (!is_map() || i >= size()) return {};
-  return Node(tree_, child_ids_of(data(), tree_->child_view_).ids[2 * i]);
+  if (!is_map()) return {};
+  ChildIds ids = child_ids_of(data(), tree_->child_view_);
+  return i < ids.count / 2 ? Node(tree_, ids.ids[2 * i]) : Node();
 }
 
 Node Node::value_at(size_t i) const {
-  if (!is_map() || i >= size()) return {};
-  return Node(tree_, child_ids_of(data(), tree_->child_view_).ids[2 * i + 1]);
+  if (!is_map()) return {};
+  ChildIds ids = child_ids_of(data(), tree_->child_view_);
+  return i < ids.count / 2 ? Node(tree_, ids.ids[2 * i + 1]) : Node();
 }
 
 namespace {
