@@ -1,6 +1,7 @@
 #include "schema/validation_memo.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 #include <ostream>
 
@@ -79,27 +80,46 @@ std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, co
     std::string().swap(memo->bytes_);
     return memo;
   }
-  for (Shard& shard : memo->shards_) shard.entries.reserve(whole ? count / kShards + 1 : 0);
+  memo->stored_.reserve(whole ? count : 0);
   for (uint32_t i = 0; whole && i < count; ++i) {
-    std::string_view key, record;
-    whole = get_view(in, key) && get_view(in, record);
-    if (whole) memo->shard_of(key).entries[key].stored = record;
+    Stored entry;
+    whole = get_view(in, entry.key) && get_view(in, entry.record);
+    if (whole) memo->stored_.push_back(entry);
   }
   if (!whole || !in.empty()) {
-    for (Shard& shard : memo->shards_) shard.entries.clear();
+    memo->stored_.clear();
     std::string().swap(memo->bytes_);
     memo->changed_ = true;  // a damaged file is replaced
   }
+  memo->index_stored();
   return memo;
 }
 
-ValidationMemo::Shard& ValidationMemo::shard_of(std::string_view key) const {
-  // A key opens with its content's blob id, evenly spread: its first eight
-  // bytes pick the shard (the map hashes the whole key once more).
-  uint64_t head = 0;
-  std::memcpy(&head, key.data(), std::min(key.size(), sizeof head));
-  static_assert(kShards == 16);
-  return shards_[(head * 0x9E3779B97F4A7C15ull) >> 60];
+size_t ValidationMemo::hash(std::string_view key) { return std::hash<std::string_view>{}(key); }
+
+void ValidationMemo::index_stored() {
+  size_t slots = 16;
+  while (slots < 2 * stored_.size()) slots *= 2;
+  index_.assign(slots, 0);
+  for (size_t i = 0; i < stored_.size(); ++i) {
+    uint64_t h = hash(stored_[i].key);
+    size_t slot = h & (slots - 1);
+    while (index_[slot] != 0) slot = (slot + 1) & (slots - 1);
+    index_[slot] = (h >> 32 << 32) | (i + 1);
+  }
+  stored_used_ = std::make_unique<std::atomic<bool>[]>(stored_.size());
+}
+
+size_t ValidationMemo::stored_entry(std::string_view key, size_t key_hash) const {
+  if (stored_.empty()) return std::string_view::npos;
+  size_t mask = index_.size() - 1;
+  // At most half the slots are taken, so an empty one ends the walk.
+  for (size_t slot = key_hash & mask;; slot = (slot + 1) & mask) {
+    uint64_t v = index_[slot];
+    if (v == 0) return std::string_view::npos;
+    size_t entry = (v & 0xffffffffu) - 1;
+    if (v >> 32 == uint64_t{key_hash} >> 32 && stored_[entry].key == key) return entry;
+  }
 }
 
 std::vector<std::unique_lock<std::mutex>> ValidationMemo::lock_all() const {
@@ -110,55 +130,75 @@ std::vector<std::unique_lock<std::mutex>> ValidationMemo::lock_all() const {
 
 std::string ValidationMemo::key(const std::string& content_id, uint32_t document, uint32_t line, uint32_t column,
                                 bool partial, const std::string& schema_identity) {
-  return content_id + '\x1f' + std::to_string(document) + ':' + std::to_string(line) + ':' + std::to_string(column) +
-         (partial ? "p" : "") + '\x1f' + schema_identity;
+  std::string out;
+  out.reserve(content_id.size() + schema_identity.size() + 40);
+  out += content_id;
+  out += '\x1f';
+  for (uint32_t n : {document, line, column}) {
+    char digits[10];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, n).ptr);
+    out += ':';
+  }
+  out.back() = partial ? 'p' : '\x1f';
+  if (partial) out += '\x1f';
+  out += schema_identity;
+  return out;
 }
 
 std::optional<std::vector<RememberedViolation>> ValidationMemo::find(const std::string& key) const {
-  Shard& shard = shard_of(key);
-  std::lock_guard<std::mutex> lock(shard.mutex);
-  auto it = shard.entries.find(key);
-  if (it == shard.entries.end()) return std::nullopt;
-  const Entry& e = it->second;
-  std::optional<std::vector<RememberedViolation>> out = e.found ? e.found : get_violations(e.stored);
-  e.used = out.has_value();  // a record that does not decode is dropped on the next write
+  size_t h = hash(key);
+  if (found_count_.load() > 0) {  // what this run validated wins over a record that did not decode
+    Shard& shard = shard_of(h);
+    std::lock_guard<std::mutex> lock(shard.mutex);
+    if (auto it = shard.found.find(key); it != shard.found.end()) return it->second;
+  }
+  size_t entry = stored_entry(key, h);
+  if (entry == std::string_view::npos) return std::nullopt;
+  std::optional<std::vector<RememberedViolation>> out = get_violations(stored_[entry].record);
+  if (out) stored_used_[entry].store(true, std::memory_order_relaxed);  // one that does not decode is dropped on the next write
   return out;
 }
 
 void ValidationMemo::remember(const std::string& key, std::vector<RememberedViolation> violations) {
-  Shard& shard = shard_of(key);
+  Shard& shard = shard_of(hash(key));
   std::lock_guard<std::mutex> lock(shard.mutex);
-  auto it = shard.entries.find(key);
-  if (it == shard.entries.end()) it = shard.entries.emplace(shard.new_keys.emplace_back(key), Entry{}).first;
-  it->second.found = std::move(violations);
-  it->second.used = true;
+  if (shard.found.insert_or_assign(key, std::move(violations)).second) ++found_count_;
   changed_ = true;
 }
 
 void ValidationMemo::write(const std::string& file, const std::string& writer, size_t keep_unused) const {
   std::vector<std::unique_lock<std::mutex>> locks = lock_all();
-  size_t used = 0, total = 0;
+  // A stored entry this run validated again (its record did not decode) is written once, as found.
+  std::vector<bool> superseded(stored_.size(), false);
+  size_t used = found_count_.load();
   for (const Shard& shard : shards_) {
-    total += shard.entries.size();
-    for (const auto& [key, e] : shard.entries) used += e.used ? 1 : 0;
+    for (const auto& [key, violations] : shard.found) {
+      if (size_t entry = stored_entry(key, hash(key)); entry != std::string_view::npos) superseded[entry] = true;
+    }
+  }
+  size_t total = used;
+  for (size_t i = 0; i < stored_.size(); ++i) {
+    if (superseded[i]) continue;
+    ++total;
+    used += stored_used_[i].load() ? 1 : 0;
   }
   bool prune = total - used > std::max(keep_unused, 4 * used);
   if (!changed_ && !prune) return;  // the file already says this
   std::string out(kMagic);
   put_string(out, writer);
   put_u32(out, static_cast<uint32_t>(prune ? used : total));
+  for (size_t i = 0; i < stored_.size(); ++i) {
+    if (superseded[i] || (prune && !stored_used_[i].load())) continue;
+    put_string(out, stored_[i].key);
+    put_string(out, stored_[i].record);
+  }
   std::string record;
   for (const Shard& shard : shards_) {
-    for (const auto& [key, e] : shard.entries) {
-      if (prune && !e.used) continue;
+    for (const auto& [key, violations] : shard.found) {
       put_string(out, key);
-      if (e.found) {
-        record.clear();
-        put_violations(record, *e.found);
-        put_string(out, record);
-      } else {
-        put_string(out, e.stored);
-      }
+      record.clear();
+      put_violations(record, violations);
+      put_string(out, record);
     }
   }
   put_u64(out, cache_checksum(out));
@@ -168,8 +208,10 @@ void ValidationMemo::write(const std::string& file, const std::string& writer, s
 
 size_t ValidationMemo::size() const {
   std::vector<std::unique_lock<std::mutex>> locks = lock_all();
-  size_t n = 0;
-  for (const Shard& shard : shards_) n += shard.entries.size();
+  size_t n = stored_.size();
+  for (const Shard& shard : shards_) {
+    for (const auto& [key, violations] : shard.found) n += stored_entry(key, hash(key)) == std::string_view::npos ? 1 : 0;
+  }
   return n;
 }
 

@@ -13,7 +13,6 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -59,28 +58,34 @@ class ValidationMemo {
   size_t size() const;
 
  private:
-  // What the file said (still encoded: most runs ask for each once) or what
-  // this run found.
-  struct Entry {
-    std::string_view stored;  // into bytes_
-    std::optional<std::vector<RememberedViolation>> found;
-    mutable bool used = false;
+  // The file's entries as read: fixed once read() returns, so found without
+  // a lock through a flat index (open addressing), where a map of nodes cost
+  // a warm run's schema rule a cache miss per node it walked.
+  struct Stored {
+    std::string_view key, record;  // into bytes_; the record is decoded when asked for
   };
-  // The keys are spread over shards with a lock each: the threads that
-  // validate ask for every object, and with one lock they waited on each
-  // other for half of a warm run's schema rule.
+  // What this run validated. The threads that validate ask for every object,
+  // so the keys are spread over shards with a lock each.
   struct Shard {
     std::mutex mutex;
-    std::deque<std::string> new_keys;  // keys remembered by this run (stable addresses)
-    std::unordered_map<std::string_view, Entry> entries;
+    std::unordered_map<std::string, std::vector<RememberedViolation>> found;
   };
   static constexpr size_t kShards = 16;
-  Shard& shard_of(std::string_view key) const;
+  static_assert(kShards == 16, "shard_of takes a hash's top four bits");
+  static size_t hash(std::string_view key);
+  Shard& shard_of(size_t hash) const { return shards_[hash >> (sizeof(size_t) * 8 - 4)]; }
+  void index_stored();
+  // The stored entry with `key`, or npos.
+  size_t stored_entry(std::string_view key, size_t key_hash) const;
   // Every shard, locked (writing and counting the whole memo).
   std::vector<std::unique_lock<std::mutex>> lock_all() const;
 
-  std::string bytes_;  // the file as read: keys and records point into it
+  std::string bytes_;  // the file as read
+  std::vector<Stored> stored_;
+  std::vector<uint64_t> index_;  // per slot: the hash's high half, entry + 1 (0: empty)
+  std::unique_ptr<std::atomic<bool>[]> stored_used_;  // per stored entry: this run replayed it
   mutable std::array<Shard, kShards> shards_;
+  std::atomic<size_t> found_count_{0};
   std::atomic<bool> changed_{false};
 };
 
