@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <iterator>
+#include <memory>
 #include <unordered_map>
 
 #include "base/parallel.h"
@@ -93,17 +95,21 @@ struct Judgement {
 // missing required fields are not reported when another definition has them.
 // Test resources are created whole in a fresh namespace: never overlays
 // (test objects reuse names such as goodpod01 across hundreds of tests).
-void drop_missing_of_overlays(const std::vector<Judged>& manifests, std::vector<Judgement>& judged) {
-  if (std::all_of(judged.begin(), judged.end(), [](const Judgement& j) { return j.complete; })) return;
+void drop_missing_of_overlays(const std::vector<Judged>& manifests, std::vector<std::unique_ptr<Judgement>>& judged) {
+  auto complete = [&](size_t i) { return !judged[i] || judged[i]->complete; };
+  size_t n = manifests.size();
+  bool all_complete = true;
+  for (size_t i = 0; i < n && all_complete; ++i) all_complete = complete(i);
+  if (all_complete) return;
   std::unordered_map<std::string, bool> complete_somewhere;
-  for (size_t i = 0; i < manifests.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     if (manifests[i].patch) continue;  // an object of a build that did not render counts: its required fields are not judged
     bool& any = complete_somewhere[identity_of(*manifests[i].manifest)];
-    any = any || judged[i].complete;
+    any = any || complete(i);
   }
-  for (size_t i = 0; i < manifests.size(); ++i) {
-    Judgement& j = judged[i];
-    if (j.complete || manifests[i].partial || manifests[i].created || !complete_somewhere[identity_of(*manifests[i].manifest)]) continue;
+  for (size_t i = 0; i < n; ++i) {
+    if (complete(i) || manifests[i].partial || manifests[i].created || !complete_somewhere[identity_of(*manifests[i].manifest)]) continue;
+    Judgement& j = *judged[i];
     std::vector<Finding> kept;
     for (size_t f = 0; f < j.findings.size(); ++f) {
       if (!j.missing[f]) kept.push_back(std::move(j.findings[f]));
@@ -152,7 +158,8 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
   // Manifests are validated in parallel (this is the costliest rule); each
   // keeps its own findings so the order does not depend on the threads.
   const std::vector<Judged> manifests = to_judge(context);
-  std::vector<Judgement> judged(manifests.size());
+  // Per manifest, what it was found to break: few do, so the others hold no Judgement.
+  std::vector<std::unique_ptr<Judgement>> judged(manifests.size());
   parallel_for(manifests.size(), context.jobs, [&](size_t i) {
     const Manifest& m = *manifests[i].manifest;
     if (m.id.kind.empty() || m.id.version.empty()) return;
@@ -161,21 +168,25 @@ void SchemaViolationRule::check(const LintContext& context, std::vector<Finding>
     ValidateOptions options;
     options.limit = 20;
     options.partial = manifests[i].partial;
-    for (const Violation& v : violations_of(context, m, *source, options)) {
+    std::vector<Violation> violations = violations_of(context, m, *source, options);
+    if (violations.empty()) return;
+    judged[i] = std::make_unique<Judgement>();
+    Judgement& j = *judged[i];
+    for (const Violation& v : violations) {
       Finding f = finding_at(context, m, v.at, m.id.display() + ": " + (v.path.empty() ? std::string("the object") : v.path) +
                                                    ": " + v.message + " (schema: " + source->origin + ")");
       if (!m.rendered()) {  // the same line whether the memo or the validator said it
         f.line = v.line;
         f.column = v.column;
       }
-      judged[i].findings.push_back(std::move(f));
-      judged[i].missing.push_back(v.missing);
-      judged[i].complete = judged[i].complete && !v.missing;
+      j.findings.push_back(std::move(f));
+      j.missing.push_back(v.missing);
+      j.complete = j.complete && !v.missing;
     }
   });
   drop_missing_of_overlays(manifests, judged);
-  for (Judgement& j : judged) {
-    for (Finding& finding : j.findings) out.push_back(std::move(finding));
+  for (std::unique_ptr<Judgement>& j : judged) {
+    if (j) std::move(j->findings.begin(), j->findings.end(), std::back_inserter(out));
   }
 }
 
