@@ -35,7 +35,14 @@ SuppressionIndex::SuppressionIndex(const LoadResult& load, const Config& config)
       suppressions_.push_back(std::move(s));
     }
   }
+  const yaml::Tree* tree = nullptr;
+  bool tree_has_key = false;
   for (const Manifest& m : load.manifests) {
+    if (m.root.tree() != tree) {
+      tree = m.root.tree();
+      tree_has_key = tree && tree->may_hold(kIgnoreAnnotation);
+    }
+    if (!tree_has_key) continue;
     yaml::Node annotations = m.root.path({"metadata", "annotations"});
     yaml::Node value = annotations.get(kIgnoreAnnotation);
     if (!value.valid()) continue;

@@ -227,6 +227,10 @@ class Tree {
 
   Node node(uint32_t id) const { return Node(this, id); }
   size_t node_count() const { return node_count_; }
+  // False when no scalar of the tree reads `text` (every scalar's bytes are
+  // in the tree's text): a pass over every object for a key few have skips
+  // the trees without it, one scan of bytes in a row instead of lookups.
+  bool may_hold(std::string_view text) const { return text_view_.find(text) != std::string_view::npos; }
   // Whether `map` has a key table (for tests: every map above kIndexedMapEntries has one).
   bool indexed(Node map) const { return map.tree() == this && key_table(map.id()) != nullptr; }
 
