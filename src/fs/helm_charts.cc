@@ -8,6 +8,7 @@ namespace driftlint {
 
 std::optional<std::string> helm_templates_dir_of(const std::string& path,
                                                  const std::function<bool(const std::string&)>& exists) {
+  if (path.find("templates/") == std::string::npos) return std::nullopt;  // most paths: no folder below can be one
   std::vector<std::string_view> parts = split(path, '/');
   std::string prefix;
   bool under_charts = false;

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <unordered_set>
 #include <vector>
 
 #include "base/strings.h"
@@ -289,7 +290,7 @@ Expected<std::string> GitCommitTree::followed(const std::string& full, const std
 
 FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
   FileListing out;
-  std::set<std::string> all;
+  std::vector<std::string> all;  // blobs, in the walk's order
   std::set<std::string> links;
   std::set<std::string> refused;
   {
@@ -304,7 +305,8 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
           }
           if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
             bool link = is_link(entry);
-            (link ? links : all).insert(path);
+            if (link) links.insert(path);
+            else all.push_back(path);
             if (keep_ids && !link && (prefix_.empty() || path.rfind(prefix_ + "/", 0) == 0)) {
               std::array<unsigned char, 20>& raw = blob_ids_[path];
               std::memcpy(raw.data(), git_tree_entry_id(entry)->id, raw.size());
@@ -320,7 +322,8 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
     if (keep_ids) ids_kept_.store(true, std::memory_order_release);
   }
   std::set<std::string> skipped_dirs;
-  auto has = [&](const std::string& path) { return all.count(path) > 0; };
+  std::unordered_set<std::string_view> present(all.begin(), all.end());
+  auto has = [&](const std::string& path) { return present.count(path) > 0; };
   for (const std::string& path : all) {
     if (!prefix_.empty() && path.compare(0, prefix_.size() + 1, prefix_ + "/") != 0) continue;
     std::string relative = prefix_.empty() ? path : path.substr(prefix_.size() + 1);
@@ -334,6 +337,8 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
   }
   list_links(links, out);
   std::sort(out.files.begin(), out.files.end());
+  // A tree object may name an entry twice (git fsck refuses it, a crafted one can): listed once.
+  out.files.erase(std::unique(out.files.begin(), out.files.end()), out.files.end());
   for (const std::string& dir : skipped_dirs) {
     out.skipped.push_back({dir, "Helm chart templates (not rendered)", true});
   }
