@@ -43,5 +43,21 @@ TEST(HostileTreeTest, EntriesGitRefusesAreNeverPaths) {
   EXPECT_FALSE((*tree)->has_directory(".."));
 }
 
+// git fsck refuses a tree that names an entry twice; `git mktree` makes one.
+TEST(HostileTreeTest, AnEntryNamedTwiceIsListedOnce) {
+  Workspace w;
+  TestGitRepo repo(w.path_of("infra"));
+  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string root = git_out(repo, "printf '100644 blob " + blob + "\\ta.yaml\\n100644 blob " + blob +
+                                       "\\ta.yaml\\n' | git mktree");
+  std::string commit = git_out(repo, "git commit-tree " + root + " -m twice");
+  ASSERT_EQ(commit.size(), 40u) << commit;
+  auto git = GitRepository::open(repo.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = GitCommitTree::create(*git, commit);
+  ASSERT_TRUE(tree);
+  EXPECT_EQ((*tree)->list().files, std::vector<std::string>{"a.yaml"});
+}
+
 }  // namespace
 }  // namespace driftlint
