@@ -66,8 +66,10 @@ std::set<uint32_t> chart_inputs(const LoadResult& load, const LoadIndex& index) 
 }
 
 // Files beside a kustomization that no build reads (a patch its overlay has
-// commented out, a variant kept for reference): halves of objects at most,
-// judged as patches are, for field names and types only.
+// commented out, a variant kept for reference), or in a `patches` folder
+// beside one (kubebuilder's config/crd/patches, whose kustomization lists
+// them commented out): halves of objects at most, judged as patches are, for
+// field names and types only.
 std::set<uint32_t> stray_beside_kustomizations(const LoadResult& load, const LoadIndex& index, const RenderSet& set) {
   std::set<std::pair<uint32_t, std::string_view>> read;  // views into the outputs' lists
   for (const RenderOutput* o : set.outputs) {
@@ -83,7 +85,8 @@ std::set<uint32_t> stray_beside_kustomizations(const LoadResult& load, const Loa
     if (builds.count(f) || read.count({file.repo, std::string_view(file.path)})) continue;
     std::string parent = parent_of(file.path);
     if (!folder || folder->first != file.repo || folder->second != parent) {
-      beside_kustomization = index.kustomization_in(file.repo, parent).has_value();
+      beside_kustomization = index.kustomization_in(file.repo, parent).has_value() ||
+                             (basename_of(parent) == "patches" && index.kustomization_in(file.repo, parent_of(parent)));
       folder.emplace(file.repo, std::move(parent));
     }
     if (beside_kustomization) out.insert(f);
