@@ -58,43 +58,55 @@ Expected<FieldPathSpec> parse_field_path(std::string_view text) {
 
 namespace {
 
+// `path` is the spelling so far, appended to and cut back as the walk goes
+// (one string for the whole walk, not one per step).
 void walk(const std::vector<FieldStep>& steps, size_t at, yaml::Node node, yaml::Node key, yaml::Node parent,
-          std::string path, std::vector<FieldMatch>& out) {
+          std::string& path, std::vector<FieldMatch>& out) {
   if (at == steps.size()) {
     out.push_back({node, key, parent, path});
     return;
   }
   const FieldStep& step = steps[at];
+  size_t spelt = path.size();
+  bool last = at + 1 == steps.size();
   switch (step.kind) {
     case FieldStep::Kind::Key: {
       if (!node.is_map()) return;
-      std::string shown = path.empty() ? step.key : path + "." + step.key;
-      yaml::Node value = node.get(step.key);
-      if (!value.valid()) {
-        if (at + 1 == steps.size()) out.push_back({yaml::Node(), yaml::Node(), node, shown});
-        return;
+      if (!path.empty()) path += '.';
+      path += step.key;
+      // Only the last step's key node is kept: looked up for it alone.
+      if (yaml::Node value = node.get(step.key); value.valid()) {
+        walk(steps, at + 1, value, last ? node.key_node(step.key) : yaml::Node(), node, path, out);
+      } else if (last) {
+        out.push_back({yaml::Node(), yaml::Node(), node, path});
       }
-      walk(steps, at + 1, value, node.key_node(step.key), node, shown, out);
-      return;
+      break;
     }
-    case FieldStep::Kind::AnyElement:
+    case FieldStep::Kind::AnyElement: {
       if (!node.is_sequence()) return;
-      for (size_t i = 0; i < node.size(); ++i) {
-        walk(steps, at + 1, node.element(i), yaml::Node(), node, path + "[" + std::to_string(i) + "]", out);
+      size_t i = 0;
+      for (yaml::Node element : node.elements()) {
+        path += '[' + std::to_string(i++) + ']';
+        walk(steps, at + 1, element, yaml::Node(), node, path, out);
+        path.resize(spelt);
       }
-      return;
+      break;
+    }
     case FieldStep::Kind::Element:
       if (!node.is_sequence() || step.index >= node.size()) return;
-      walk(steps, at + 1, node.element(step.index), yaml::Node(), node, path + "[" + std::to_string(step.index) + "]", out);
-      return;
+      path += '[' + std::to_string(step.index) + ']';
+      walk(steps, at + 1, node.element(step.index), yaml::Node(), node, path, out);
+      break;
   }
+  path.resize(spelt);
 }
 
 }  // namespace
 
 std::vector<FieldMatch> resolve_field_path(const FieldPathSpec& path, yaml::Node root) {
   std::vector<FieldMatch> out;
-  walk(path.steps, 0, root, yaml::Node(), yaml::Node(), "", out);
+  std::string spelt;
+  walk(path.steps, 0, root, yaml::Node(), yaml::Node(), spelt, out);
   return out;
 }
 

@@ -195,9 +195,10 @@ ContainerView container_view(yaml::Node node, std::string_view list) {
   view.image = node.get("image");
   view.command = node.get("command");
   view.args = node.get("args");
-  view.requests = node.path({"resources", "requests"});
-  view.limits = node.path({"resources", "limits"});
-  view.claims = node.path({"resources", "claims"});
+  yaml::Node resources = node.get("resources");  // found once for its three lists
+  view.requests = resources.get("requests");
+  view.limits = resources.get("limits");
+  view.claims = resources.get("claims");
   return view;
 }
 
