@@ -1,7 +1,9 @@
 #include "render/render_set.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include "fs/repo_path.h"
 
@@ -45,22 +47,39 @@ std::set<uint32_t> patch_files(const LoadResult& load, const LoadIndex& index) {
   return out;
 }
 
+// The folder of `path` ("" at the repo's root), as a view into it.
+std::string_view folder_of(std::string_view path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
+}
+
+// The nearest folder from `dir` up that holds a Chart.yaml.
+std::optional<std::string> nearest_chart(const LoadIndex& index, uint32_t repo, std::string dir) {
+  for (;; dir = parent_of(dir)) {
+    if (index.file(repo, join_path(dir, "Chart.yaml"))) return dir;
+    if (dir.empty()) return std::nullopt;
+  }
+}
+
 // Files inside a Helm chart that its templates do not make: `files/` (data
 // a template reads or patches), `ci/` values, examples. Never objects of
 // their own; `templates/` is rendered (or skipped unrendered) and `crds/`
 // is applied as it is, so both are left out here.
 std::set<uint32_t> chart_inputs(const LoadResult& load, const LoadIndex& index) {
   std::set<uint32_t> out;
+  // Files come folder by folder: one walk up per folder, not per file.
+  std::optional<std::pair<uint32_t, std::string_view>> folder;
+  std::optional<std::string> chart;
   for (uint32_t f = 0; f < load.files.size(); ++f) {
     const LoadedFile& file = load.files[f];
-    for (std::string dir = parent_of(file.path);; dir = parent_of(dir)) {
-      if (index.file(file.repo, join_path(dir, "Chart.yaml"))) {
-        std::string inside = dir.empty() ? file.path : file.path.substr(dir.size() + 1);
-        if (!path_is_under(inside, "crds") && !path_is_under(inside, "templates")) out.insert(f);
-        break;
-      }
-      if (dir.empty()) break;
+    std::string_view dir = folder_of(file.path);
+    if (!folder || folder->first != file.repo || folder->second != dir) {
+      chart = nearest_chart(index, file.repo, std::string(dir));
+      folder.emplace(file.repo, dir);
     }
+    if (!chart) continue;
+    std::string_view inside = std::string_view(file.path).substr(chart->empty() ? 0 : chart->size() + 1);
+    if (!path_is_under(inside, "crds") && !path_is_under(inside, "templates")) out.insert(f);
   }
   return out;
 }
@@ -78,16 +97,17 @@ std::set<uint32_t> stray_beside_kustomizations(const LoadResult& load, const Loa
   std::set<uint32_t> builds, out;
   for (const BuildFile& b : load.build_files) builds.insert(b.file);
   // Files come folder by folder: one lookup per folder, not per file.
-  std::optional<std::pair<uint32_t, std::string>> folder;
+  std::optional<std::pair<uint32_t, std::string_view>> folder;
   bool beside_kustomization = false;
   for (uint32_t f = 0; f < load.files.size(); ++f) {
     const LoadedFile& file = load.files[f];
-    if (builds.count(f) || read.count({file.repo, std::string_view(file.path)})) continue;
-    std::string parent = parent_of(file.path);
+    if (builds.count(f) || (!read.empty() && read.count({file.repo, std::string_view(file.path)}))) continue;
+    std::string_view parent = folder_of(file.path);
     if (!folder || folder->first != file.repo || folder->second != parent) {
-      beside_kustomization = index.kustomization_in(file.repo, parent).has_value() ||
-                             (basename_of(parent) == "patches" && index.kustomization_in(file.repo, parent_of(parent)));
-      folder.emplace(file.repo, std::move(parent));
+      std::string dir(parent);
+      beside_kustomization = index.kustomization_in(file.repo, dir).has_value() ||
+                             (basename_of(dir) == "patches" && index.kustomization_in(file.repo, parent_of(dir)));
+      folder.emplace(file.repo, parent);
     }
     if (beside_kustomization) out.insert(f);
   }
