@@ -86,12 +86,22 @@ struct Walker {
   const fs::path& root;
   const RepoRoot& beneath;
   FileListing& out;
+  bool stamps = false;  // take each file's stamp beside its folder's entries (fs/file_stamp.h)
 
   void add_link(std::string path) {
     std::string shown = (root / path).string();
     std::string target;
     LinkTarget kind = beneath.resolve_link(path, target);  // before `path` is moved from
     list_link(kind, std::move(path), shown, out);
+  }
+
+  // A listed file's stamp, or none (a link: stamped by its path when read).
+  void stamp(DIR* dir, const char* name, const struct stat* known) {
+    if (!stamps) return;
+    struct stat st;
+    bool have = known || ::fstatat(::dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    out.stamps.resize(out.files.size() - 1);  // none for links listed before
+    out.stamps.push_back(have ? stamp_of(known ? *known : st) : FileStamp());
   }
 
   // Lists one folder: its files (and links) into `out`, its subfolders into `folders`.
@@ -107,9 +117,11 @@ struct Walker {
       if (name == "." || name == "..") continue;
       std::string path = relative.empty() ? std::string(name) : relative + "/" + std::string(name);
       unsigned char type = entry->d_type;
+      struct stat st;
+      bool have_stat = false;
       if (type == DT_UNKNOWN) {
-        struct stat st;
         if (::lstat((root / path).c_str(), &st) != 0) continue;  // vanished meanwhile
+        have_stat = true;
         type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
       }
       if (type == DT_DIR) {
@@ -122,12 +134,14 @@ struct Walker {
       } else if (is_manifest_file_name(std::string(name))) {
         if (type == DT_REG) {
           out.files.push_back(std::move(path));
+          stamp(dir, entry->d_name, have_stat ? &st : nullptr);
         } else if (type == DT_LNK) {
           add_link(std::move(path));
         }
       }
     }
     ::closedir(dir);
+    if (stamps) out.stamps.resize(out.files.size());  // links listed last have none
   }
 
   void walk(const std::string& relative) {
@@ -140,8 +154,8 @@ struct Walker {
 // Folders are listed breadth first on this thread until there are enough
 // subtrees to share, then each subtree is walked on one of `threads`.
 void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::string& start, unsigned threads,
-                      FileListing& out) {
-  Walker top{root, beneath, out};
+                      bool stamps, FileListing& out) {
+  Walker top{root, beneath, out, stamps};
   std::vector<std::string> frontier{start}, next;
   while (threads > 1 && !frontier.empty() && frontier.size() < 8 * threads) {
     next.clear();
@@ -149,17 +163,36 @@ void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::
     frontier.swap(next);
   }
   std::vector<FileListing> parts(frontier.size());
-  parallel_for(frontier.size(), threads, [&](size_t i) { Walker{root, beneath, parts[i]}.walk(frontier[i]); });
+  parallel_for(frontier.size(), threads, [&](size_t i) { Walker{root, beneath, parts[i], stamps}.walk(frontier[i]); });
   for (FileListing& part : parts) {
     std::move(part.files.begin(), part.files.end(), std::back_inserter(out.files));
+    std::move(part.stamps.begin(), part.stamps.end(), std::back_inserter(out.stamps));
     std::move(part.skipped.begin(), part.skipped.end(), std::back_inserter(out.skipped));
     std::move(part.errors.begin(), part.errors.end(), std::back_inserter(out.errors));
   }
 }
 
+// Sorts the files, their stamps (when taken) alongside.
+void sort_files(FileListing& out) {
+  if (out.stamps.empty()) return std::sort(out.files.begin(), out.files.end());
+  std::vector<uint32_t> order(out.files.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return out.files[a] < out.files[b]; });
+  std::vector<std::string> files;
+  std::vector<FileStamp> stamps;
+  files.reserve(order.size());
+  stamps.reserve(order.size());
+  for (uint32_t i : order) {
+    files.push_back(std::move(out.files[i]));
+    stamps.push_back(out.stamps[i]);
+  }
+  out.files = std::move(files);
+  out.stamps = std::move(stamps);
+}
+
 }  // namespace
 
-FileListing DiskTree::list_on(unsigned threads) const {
+FileListing DiskTree::listing(unsigned threads, bool stamps) const {
   FileListing out;
   if (!single_file_.empty()) {
     out.files.push_back(single_file_);
@@ -176,8 +209,8 @@ FileListing DiskTree::list_on(unsigned threads) const {
     out.errors.push_back(root_ + ": cannot read directory: not a directory");
     return out;
   }
-  walk_in_parallel(root, *beneath_, prefix_, threads, out);
-  std::sort(out.files.begin(), out.files.end());
+  walk_in_parallel(root, *beneath_, prefix_, threads, stamps, out);
+  sort_files(out);
   std::sort(out.errors.begin(), out.errors.end());  // the same whatever the threads
   std::sort(out.skipped.begin(), out.skipped.end(),
             [](const SkippedPath& a, const SkippedPath& b) { return a.path < b.path; });
@@ -302,25 +335,8 @@ std::string DiskTree::cache_identity() const {
 
 std::string DiskTree::content_fingerprint(const std::string& path) const {
   struct stat st;
-  if (!beneath_->stat_of(path, st) || !S_ISREG(st.st_mode)) return {};
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  if (now.tv_sec - st.st_mtim.tv_sec < 2 || now.tv_sec - st.st_ctim.tv_sec < 2) return {};
-  // to_chars, not snprintf: a warm run formats one per file.
-  char text[160];
-  char* at = text;
-  auto put = [&](auto value, char after) {
-    at = std::to_chars(at, text + sizeof text, value).ptr;
-    if (after) *at++ = after;
-  };
-  put(static_cast<long long>(st.st_size), ':');
-  put(static_cast<long long>(st.st_mtim.tv_sec), '.');
-  put(st.st_mtim.tv_nsec, ':');
-  put(static_cast<long long>(st.st_ctim.tv_sec), '.');
-  put(st.st_ctim.tv_nsec, ':');
-  put(static_cast<unsigned long long>(st.st_ino), ':');
-  put(static_cast<unsigned long long>(st.st_dev), 0);
-  return std::string(text, at);
+  if (!beneath_->stat_of(path, st)) return {};
+  return fingerprint_of(stamp_of(st));
 }
 
 bool DiskTree::has_directory(const std::string& path) const { return beneath_->is_directory(path); }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "fs/file_stamp.h"
 
 namespace driftlint {
 
@@ -22,6 +23,7 @@ struct SkippedPath {
 
 struct FileListing {
   std::vector<std::string> files;  // manifest candidates, relative, '/'-separated, sorted
+  std::vector<FileStamp> stamps;   // list_stamped on a disk tree: one per file, in its order; else empty
   std::vector<SkippedPath> skipped;
   std::vector<std::string> errors;  // one-line input errors met while listing
 };
@@ -38,6 +40,9 @@ class FileTree {
   FileListing list() const { return list_on(1); }
   // The same on up to `threads` threads, where the tree gains from them.
   virtual FileListing list_on(unsigned threads) const = 0;
+  // The same with each file's stamp where the tree takes it while listing
+  // (a disk tree); the others list as list_on does.
+  virtual FileListing list_stamped(unsigned threads) const { return list_on(threads); }
   virtual Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const = 0;
   // Whether a folder (relative, '/'-separated; "" is the root) exists.
   virtual bool has_directory(const std::string& path) const = 0;
@@ -82,18 +87,19 @@ class RepoRoot;
 class DiskTree : public FileTree {
  public:
   DiskTree(std::string root, std::string single_file = {}, std::string prefix = {});
-  FileListing list_on(unsigned threads) const override;
+  FileListing list_on(unsigned threads) const override { return listing(threads, false); }
+  FileListing list_stamped(unsigned threads) const override { return listing(threads, true); }
   Expected<FileContent> read(const std::string& path, uint64_t max_bytes) const override;
   bool has_directory(const std::string& path) const override;
   std::optional<std::vector<std::string>> files_under(const std::string& folder, size_t max_files) const override;
   std::string cache_identity() const override;
-  // Size, modification and change times, inode and device; "" for a file
-  // modified in the last two seconds (its next change could keep the same
-  // timestamp on a coarse file system).
+  // fingerprint_of the file's stamp, taken now (fs/file_stamp.h).
   std::string content_fingerprint(const std::string& path) const override;
   const std::string& root() const { return root_; }
 
  private:
+  FileListing listing(unsigned threads, bool stamps) const;
+
   std::string root_;
   std::string single_file_;
   std::string prefix_;

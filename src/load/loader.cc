@@ -75,27 +75,33 @@ const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position po
 
 namespace {
 
-void list_files(LoadResult& result, unsigned jobs, Progress* progress) {
+// Lists every repo's files into `result`; with the parse cache on, returns
+// their stamps too, in the same order (none where a tree took none).
+std::vector<FileStamp> list_files(LoadResult& result, unsigned jobs, bool cached, Progress* progress) {
   progress_begin(progress, ProgressPhase::Walking, 0);
   std::vector<FileListing> listings;
   size_t total = 0;
   for (const RepoInput& repo : result.repos) {
-    listings.push_back(repo.tree->list_on(jobs));
+    listings.push_back(cached ? repo.tree->list_stamped(jobs) : repo.tree->list_on(jobs));
     total += listings.back().files.size();
   }
   result.files.reserve(total);
+  std::vector<FileStamp> stamps;
+  if (cached) stamps.reserve(total);
   for (uint32_t r = 0; r < result.repos.size(); ++r) {
     FileListing& listing = listings[r];
     if (progress) progress->done += listing.files.size();
-    for (std::string& path : listing.files) {
+    for (size_t i = 0; i < listing.files.size(); ++i) {
       LoadedFile file;
       file.repo = r;
-      file.path = std::move(path);
+      file.path = std::move(listing.files[i]);
       result.files.push_back(std::move(file));
+      if (cached) stamps.push_back(i < listing.stamps.size() ? listing.stamps[i] : FileStamp());
     }
     for (SkippedPath& skipped : listing.skipped) result.skipped.emplace_back(r, std::move(skipped));
     for (std::string& error : listing.errors) result.errors.push_back(std::move(error));
   }
+  return stamps;
 }
 
 // The parse cache as this run sees it: one pack per repo, read before and
@@ -147,11 +153,13 @@ bool reuse_known(LoadedFile& file, const FileTree& tree, const std::unordered_ma
 
 // Reads one file (or takes it from the cache: first by fingerprint, without
 // reading it, then by content) and parses it. Returns an input error, or "".
-std::string load_file(LoadedFile& file, const RepoInput& repo, const CachedRepos& cached,
+std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput& repo, const CachedRepos& cached,
                       const yaml::ParseLimits& limits, const LoadOptions& options) {
   bool cache_on = !cached.identities[file.repo].empty();
   const ParsePack* pack = cached.packs[file.repo].get();
-  if (cache_on) file.fingerprint = repo.tree->content_fingerprint(file.path);  // kept in the pack either way
+  if (cache_on) {  // kept in the pack either way
+    file.fingerprint = stamp && stamp->taken() ? fingerprint_of(*stamp) : repo.tree->content_fingerprint(file.path);
+  }
   if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
   if (pack) {
     if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
@@ -285,7 +293,7 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   std::future<CachedRepos> packs =
       std::async(options.jobs > 1 && options.cache ? std::launch::async : std::launch::deferred,
                  [&] { return open_packs(result.repos, options, cache_notes); });
-  list_files(result, options.jobs, options.progress);
+  std::vector<FileStamp> stamps = list_files(result, options.jobs, options.cache != nullptr, options.progress);
   CachedRepos cached = packs.get();
   std::move(cache_notes.begin(), cache_notes.end(), std::back_inserter(result.notes));
   progress_begin(options.progress, ProgressPhase::Parsing, result.files.size());
@@ -296,7 +304,8 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   std::vector<Extracted> per_file(result.files.size());
   parallel_for(result.files.size(), options.jobs, [&](size_t i) {
     LoadedFile& file = result.files[i];
-    read_errors[i] = load_file(file, result.repos[file.repo], cached, limits, options);
+    const FileStamp* stamp = i < stamps.size() ? &stamps[i] : nullptr;
+    read_errors[i] = load_file(file, stamp, result.repos[file.repo], cached, limits, options);
     extract_manifests(file.parsed, file.path, static_cast<uint32_t>(i), per_file[i]);
     progress_step(options.progress, file.from_cache);
   });

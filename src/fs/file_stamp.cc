@@ -1,0 +1,40 @@
+#include "fs/file_stamp.h"
+
+#include <charconv>
+
+namespace driftlint {
+
+FileStamp stamp_of(const struct stat& st) {
+  FileStamp stamp;
+  if (!S_ISREG(st.st_mode)) return stamp;
+  stamp.size = static_cast<int64_t>(st.st_size);
+  stamp.modified = st.st_mtim;
+  stamp.changed = st.st_ctim;
+  stamp.inode = static_cast<uint64_t>(st.st_ino);
+  stamp.device = static_cast<uint64_t>(st.st_dev);
+  return stamp;
+}
+
+std::string fingerprint_of(const FileStamp& stamp) {
+  if (!stamp.taken()) return {};
+  struct timespec now;
+  clock_gettime(CLOCK_REALTIME, &now);
+  if (now.tv_sec - stamp.modified.tv_sec < 2 || now.tv_sec - stamp.changed.tv_sec < 2) return {};
+  // to_chars, not snprintf: a warm run formats one per file.
+  char text[160];
+  char* at = text;
+  auto put = [&](auto value, char after) {
+    at = std::to_chars(at, text + sizeof text, value).ptr;
+    if (after) *at++ = after;
+  };
+  put(static_cast<long long>(stamp.size), ':');
+  put(static_cast<long long>(stamp.modified.tv_sec), '.');
+  put(stamp.modified.tv_nsec, ':');
+  put(static_cast<long long>(stamp.changed.tv_sec), '.');
+  put(stamp.changed.tv_nsec, ':');
+  put(static_cast<unsigned long long>(stamp.inode), ':');
+  put(static_cast<unsigned long long>(stamp.device), 0);
+  return std::string(text, at);
+}
+
+}  // namespace driftlint

@@ -1,0 +1,33 @@
+// What a file's stat says of its content, for the parse cache
+// (load/parse_cache.h): a disk tree takes it beside the folder's entries as
+// it lists them (one short lookup, the folder's entries just read) instead
+// of by the file's whole path later, which was a seventh of a warm run.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <cstdint>
+#include <ctime>
+#include <string>
+
+namespace driftlint {
+
+struct FileStamp {
+  int64_t size = -1;  // -1: none was taken
+  struct timespec modified {};
+  struct timespec changed {};
+  uint64_t inode = 0;
+  uint64_t device = 0;
+
+  bool taken() const { return size >= 0; }
+};
+
+// A regular file's stamp; none (not taken) for anything else.
+FileStamp stamp_of(const struct stat& st);
+
+// Size, modification and change times, inode and device; "" when none was
+// taken, or for a file modified in the last two seconds (its next change
+// could keep the same timestamp on a coarse file system).
+std::string fingerprint_of(const FileStamp& stamp);
+
+}  // namespace driftlint
