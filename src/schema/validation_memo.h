@@ -23,6 +23,8 @@
 
 namespace driftlint {
 
+class FileSnapshot;
+
 // One violation as a finding needs it again (SchemaViolation, located).
 struct RememberedViolation {
   uint32_t line = 0;
@@ -62,7 +64,7 @@ class ValidationMemo {
   // a lock through a flat index (open addressing), where a map of nodes cost
   // a warm run's schema rule a cache miss per node it walked.
   struct Stored {
-    std::string_view key, record;  // into bytes_; the record is decoded when asked for
+    std::string_view key, record;  // into the snapshot; the record is decoded when asked for
   };
   // What this run validated. The threads that validate ask for every object,
   // so the keys are spread over shards with a lock each.
@@ -80,7 +82,7 @@ class ValidationMemo {
   // Every shard, locked (writing and counting the whole memo).
   std::vector<std::unique_lock<std::mutex>> lock_all() const;
 
-  std::string bytes_;  // the file as read
+  std::shared_ptr<const FileSnapshot> snapshot_;  // the file as read
   std::vector<Stored> stored_;
   std::vector<uint64_t> index_;  // per slot: the hash's high half, entry + 1 (0: empty)
   std::unique_ptr<std::atomic<bool>[]> stored_used_;  // per stored entry: this run replayed it
