@@ -174,7 +174,10 @@ void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::
 
 // Sorts the files, their stamps (when taken) alongside.
 void sort_files(FileListing& out) {
-  if (out.stamps.empty()) return std::sort(out.files.begin(), out.files.end());
+  if (out.stamps.empty()) {
+    std::sort(out.files.begin(), out.files.end());
+    return;
+  }
   std::vector<uint32_t> order(out.files.size());
   for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return out.files[a] < out.files[b]; });
