@@ -84,9 +84,11 @@ std::optional<std::string> clean_path(std::string_view path) {
   return out;
 }
 
-std::string parent_of(std::string_view path) {
+std::string parent_of(std::string_view path) { return std::string(parent_view(path)); }
+
+std::string_view parent_view(std::string_view path) {
   size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? std::string() : std::string(path.substr(0, slash));
+  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
 }
 
 std::string basename_of(std::string_view path) {

@@ -57,6 +57,8 @@ std::string join_path(std::string_view a, std::string_view b);
 std::optional<std::string> clean_path(std::string_view path);
 // "a/b/c" -> "a/b"; "c" -> "".
 std::string parent_of(std::string_view path);
+// The same as a view into `path`, for passes over every file that copy no folder.
+std::string_view parent_view(std::string_view path);
 // "a/b/c" -> "c".
 std::string basename_of(std::string_view path);
 // Whether `path` is `folder` or lies below it ("" holds everything).

@@ -18,6 +18,10 @@ TEST(RepoPathTest, JoinsAndCleans) {
 TEST(RepoPathTest, ParentsAndBasenames) {
   EXPECT_EQ(parent_of("a/b/c"), "a/b");
   EXPECT_EQ(parent_of("c"), "");
+  std::string path = "a/b/c";
+  EXPECT_EQ(parent_view(path), "a/b");
+  EXPECT_EQ(parent_view(path).data(), path.data());  // a view into the path, no copy
+  EXPECT_EQ(parent_view("c"), "");
   EXPECT_EQ(basename_of("a/b/c"), "c");
   EXPECT_EQ(basename_of("c"), "c");
 }

@@ -47,12 +47,6 @@ std::set<uint32_t> patch_files(const LoadResult& load, const LoadIndex& index) {
   return out;
 }
 
-// The folder of `path` ("" at the repo's root), as a view into it.
-std::string_view folder_of(std::string_view path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? std::string_view() : path.substr(0, slash);
-}
-
 // The nearest folder from `dir` up that holds a Chart.yaml.
 std::optional<std::string> nearest_chart(const LoadIndex& index, uint32_t repo, std::string dir) {
   for (;; dir = parent_of(dir)) {
@@ -72,7 +66,7 @@ std::set<uint32_t> chart_inputs(const LoadResult& load, const LoadIndex& index) 
   std::optional<std::string> chart;
   for (uint32_t f = 0; f < load.files.size(); ++f) {
     const LoadedFile& file = load.files[f];
-    std::string_view dir = folder_of(file.path);
+    std::string_view dir = parent_view(file.path);
     if (!folder || folder->first != file.repo || folder->second != dir) {
       chart = nearest_chart(index, file.repo, std::string(dir));
       folder.emplace(file.repo, dir);
@@ -102,7 +96,7 @@ std::set<uint32_t> stray_beside_kustomizations(const LoadResult& load, const Loa
   for (uint32_t f = 0; f < load.files.size(); ++f) {
     const LoadedFile& file = load.files[f];
     if (builds.count(f) || (!read.empty() && read.count({file.repo, std::string_view(file.path)}))) continue;
-    std::string_view parent = folder_of(file.path);
+    std::string_view parent = parent_view(file.path);
     if (!folder || folder->first != file.repo || folder->second != parent) {
       std::string dir(parent);
       beside_kustomization = index.kustomization_in(file.repo, dir).has_value() ||
