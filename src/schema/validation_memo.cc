@@ -69,7 +69,7 @@ std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, co
   auto memo = std::make_unique<ValidationMemo>();
   // Taken as the parse cache's pack is (into huge pages, or mapped under a
   // lease): read into a string, its 2.4 MB at 20,000 objects were zeroed and
-  // faulted in 4 KB at a time first, a third of what reading it cost.
+  // faulted in 4 KB at a time first, half of what opening it cost.
   int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
   if (fd < 0) return memo;
   struct stat st;
