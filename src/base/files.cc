@@ -65,7 +65,7 @@ struct FdCloser {
 
 }  // namespace
 
-Expected<std::string> read_regular_file(const std::string& path, uint64_t max_bytes) {
+Expected<OpenedFile> open_regular_file(const std::string& path, uint64_t max_bytes) {
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) return Error{path + ": cannot read: " + std::strerror(errno)};
@@ -79,7 +79,16 @@ Expected<std::string> read_regular_file(const std::string& path, uint64_t max_by
     return Error{path + ": " + format_size(static_cast<uint64_t>(st.st_size)) + " is over the " +
                  format_size(max_bytes) + " limit (--max-file-size); not read"};
   }
-  std::string text(static_cast<size_t>(st.st_size), '\0');
+  closer.fd = -1;  // the caller's now
+  return OpenedFile{fd, static_cast<uint64_t>(st.st_size)};
+}
+
+Expected<std::string> read_regular_file(const std::string& path, uint64_t max_bytes) {
+  Expected<OpenedFile> opened = open_regular_file(path, max_bytes);
+  if (!opened) return opened.error();
+  int fd = opened->fd;
+  FdCloser closer{fd};
+  std::string text(static_cast<size_t>(opened->size), '\0');
   size_t used = 0;
   while (used < text.size()) {
     ssize_t n = ::read(fd, text.data() + used, text.size() - used);

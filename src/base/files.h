@@ -17,6 +17,15 @@ namespace driftlint {
 // instead of a run that blocks forever (a FIFO) or never ends (/dev/zero).
 Expected<std::string> read_regular_file(const std::string& path, uint64_t max_bytes);
 
+// The checks read_regular_file makes, for a caller that reads the file its own
+// way (base/file_snapshot.h): the file opened non-blocking for reading, a
+// regular file of at most `max_bytes`. The caller owns `fd`.
+struct OpenedFile {
+  int fd = -1;
+  uint64_t size = 0;
+};
+Expected<OpenedFile> open_regular_file(const std::string& path, uint64_t max_bytes);
+
 // The default of --max-file-size, for every file driftlint reads.
 constexpr uint64_t kDefaultMaxFileBytes = uint64_t{64} << 20;
 

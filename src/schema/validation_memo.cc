@@ -1,9 +1,5 @@
 #include "schema/validation_memo.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <charconv>
 #include <cstring>
@@ -70,14 +66,9 @@ std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, co
   // Taken as the parse cache's pack is (into huge pages, or mapped under a
   // lease): read into a string, its 2.4 MB at 20,000 objects were zeroed and
   // faulted in 4 KB at a time first, half of what opening it cost.
-  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return memo;
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || static_cast<uint64_t>(st.st_size) > kMaxFileBytes) {
-    ::close(fd);
-    return memo;
-  }
-  Expected<std::shared_ptr<const FileSnapshot>> snapshot = FileSnapshot::take(fd);
+  Expected<OpenedFile> opened = open_regular_file(file, kMaxFileBytes);
+  if (!opened) return memo;
+  Expected<std::shared_ptr<const FileSnapshot>> snapshot = FileSnapshot::take(opened->fd);
   if (!snapshot) return memo;
   memo->snapshot_ = std::move(*snapshot);
   // Keys and records point into the bytes; a record is decoded when asked
@@ -184,13 +175,8 @@ void ValidationMemo::remember(const std::string& key, std::vector<RememberedViol
 void ValidationMemo::write(const std::string& file, const std::string& writer, size_t keep_unused) const {
   std::vector<std::unique_lock<std::mutex>> locks = lock_all();
   // A stored entry this run validated again (its record did not decode) is written once, as found.
-  std::vector<bool> superseded(stored_.size(), false);
+  std::vector<bool> superseded = superseded_entries();
   size_t used = found_count_.load();
-  for (const Shard& shard : shards_) {
-    for (const auto& [key, violations] : shard.found) {
-      if (size_t entry = stored_entry(key, hash(key)); entry != std::string_view::npos) superseded[entry] = true;
-    }
-  }
   size_t total = used;
   for (size_t i = 0; i < stored_.size(); ++i) {
     if (superseded[i]) continue;
@@ -221,13 +207,20 @@ void ValidationMemo::write(const std::string& file, const std::string& writer, s
                         0600);
 }
 
+std::vector<bool> ValidationMemo::superseded_entries() const {
+  std::vector<bool> out(stored_.size(), false);
+  for (const Shard& shard : shards_) {
+    for (const auto& [key, violations] : shard.found) {
+      if (size_t entry = stored_entry(key, hash(key)); entry != std::string_view::npos) out[entry] = true;
+    }
+  }
+  return out;
+}
+
 size_t ValidationMemo::size() const {
   std::vector<std::unique_lock<std::mutex>> locks = lock_all();
-  size_t n = stored_.size();
-  for (const Shard& shard : shards_) {
-    for (const auto& [key, violations] : shard.found) n += stored_entry(key, hash(key)) == std::string_view::npos ? 1 : 0;
-  }
-  return n;
+  std::vector<bool> superseded = superseded_entries();
+  return found_count_.load() + static_cast<size_t>(std::count(superseded.begin(), superseded.end(), false));
 }
 
 }  // namespace driftlint

@@ -79,6 +79,9 @@ class ValidationMemo {
   void index_stored();
   // The stored entry with `key`, or npos.
   size_t stored_entry(std::string_view key, size_t key_hash) const;
+  // Per stored entry: this run validated its key again (its record did not
+  // decode), so only what it found counts. Called with every shard locked.
+  std::vector<bool> superseded_entries() const;
   // Every shard, locked (writing and counting the whole memo).
   std::vector<std::unique_lock<std::mutex>> lock_all() const;
 
