@@ -3,6 +3,7 @@
 #include "base/files.h"
 #include "base/parallel.h"
 #include "fs/beneath.h"
+#include "fs/folder_entries.h"
 #include "fs/helm_charts.h"
 
 #include <dirent.h>
@@ -51,11 +52,8 @@ void list_link(LinkTarget target, std::string path, const std::string& shown, Fi
   }
 }
 
-bool is_manifest_file_name(const std::string& name) {
-  auto ends_with = [&](const char* suffix) {
-    size_t n = std::strlen(suffix);
-    return name.size() > n && name.compare(name.size() - n, n, suffix) == 0;
-  };
+bool is_manifest_file_name(std::string_view name) {
+  auto ends_with = [&](std::string_view suffix) { return name.size() > suffix.size() && name.ends_with(suffix); };
   return ends_with(".yaml") || ends_with(".yml") || ends_with(".json");
 }
 
@@ -78,13 +76,14 @@ bool is_helm_templates_dir(const fs::path& root, const fs::path& dir) {
 
 namespace {
 
-// A recursive walk with readdir and the entry types it returns: no stat for
-// an ordinary file or folder, which matters at tens of thousands of files.
+// A recursive walk with the entry types the kernel lists: no stat for an
+// ordinary file or folder, which matters at tens of thousands of files.
 // Symbolic links to folders are not followed (no loops); links to files are
 // when the file is inside the repo.
 struct Walker {
   const fs::path& root;
   const RepoRoot& beneath;
+  const std::string& start;  // the folder the walk began at ("" is the root)
   FileListing& out;
   bool stamps = false;  // take each file's stamp beside its folder's entries (fs/file_stamp.h)
 
@@ -96,10 +95,10 @@ struct Walker {
   }
 
   // A listed file's stamp, or none (a link: stamped by its path when read).
-  void stamp(DIR* dir, const char* name, const struct stat* known) {
+  void stamp(int folder, const char* name, const struct stat* known) {
     if (!stamps) return;
     struct stat st;
-    bool have = known || ::fstatat(::dirfd(dir), name, &st, AT_SYMLINK_NOFOLLOW) == 0;
+    bool have = known || ::fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0;
     out.stamps.resize(out.files.size() - 1);  // none for links listed before
     out.stamps.push_back(have ? stamp_of(known ? *known : st) : FileStamp());
   }
@@ -107,41 +106,48 @@ struct Walker {
   // Lists one folder: its files (and links) into `out`, its subfolders into `folders`.
   void list_folder(const std::string& relative, std::vector<std::string>& folders) {  // "" is the root; else "a/b"
     std::string full = relative.empty() ? root.string() : (root / relative).string();
-    DIR* dir = ::opendir(full.c_str());
-    if (!dir) {
-      out.errors.push_back(full + ": cannot read: " + std::strerror(errno));
-      return;
-    }
-    while (struct dirent* entry = ::readdir(dir)) {
-      std::string_view name = entry->d_name;
-      if (name == "." || name == "..") continue;
-      std::string path = relative.empty() ? std::string(name) : relative + "/" + std::string(name);
-      unsigned char type = entry->d_type;
+    // The root (or the prefix) is as the user named it, a link or not; a
+    // folder met on the way is listed only if it still is one.
+    thread_local std::vector<char> buffer;  // FolderEntries' reads, kept from folder to folder
+    FolderEntries entries(full, relative == start, buffer);
+    while (std::optional<FolderEntries::Entry> entry = entries.next()) {
+      std::string_view name = entry->name;
+      unsigned char type = entry->type;
       struct stat st;
       bool have_stat = false;
       if (type == DT_UNKNOWN) {
-        if (::lstat((root / path).c_str(), &st) != 0) continue;  // vanished meanwhile
+        // d_name ends in a NUL, so the view's data is a C string.
+        if (::fstatat(entries.fd(), name.data(), &st, AT_SYMLINK_NOFOLLOW) != 0) continue;  // vanished meanwhile
         have_stat = true;
         type = S_ISDIR(st.st_mode) ? DT_DIR : S_ISLNK(st.st_mode) ? DT_LNK : S_ISREG(st.st_mode) ? DT_REG : DT_UNKNOWN;
       }
       if (type == DT_DIR) {
         if (name == ".git") continue;
+        std::string path = joined(relative, name);
         if (name == "templates" && is_helm_templates_dir(root, root / path)) {
           out.skipped.push_back({path, "Helm chart templates (not rendered)", true});
           continue;
         }
         folders.push_back(std::move(path));
-      } else if (is_manifest_file_name(std::string(name))) {
+      } else if ((type == DT_REG || type == DT_LNK) && is_manifest_file_name(name)) {
         if (type == DT_REG) {
-          out.files.push_back(std::move(path));
-          stamp(dir, entry->d_name, have_stat ? &st : nullptr);
-        } else if (type == DT_LNK) {
-          add_link(std::move(path));
+          out.files.push_back(joined(relative, name));
+          stamp(entries.fd(), name.data(), have_stat ? &st : nullptr);
+        } else {
+          add_link(joined(relative, name));
         }
       }
     }
-    ::closedir(dir);
+    if (entries.error() != 0) out.errors.push_back(full + ": cannot read: " + std::strerror(entries.error()));
     if (stamps) out.stamps.resize(out.files.size());  // links listed last have none
+  }
+
+  static std::string joined(const std::string& folder, std::string_view name) {
+    std::string path;
+    path.reserve(folder.size() + 1 + name.size());
+    if (!folder.empty()) path.append(folder).push_back('/');
+    path.append(name);
+    return path;
   }
 
   void walk(const std::string& relative) {
@@ -155,7 +161,7 @@ struct Walker {
 // subtrees to share, then each subtree is walked on one of `threads`.
 void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::string& start, unsigned threads,
                       bool stamps, FileListing& out) {
-  Walker top{root, beneath, out, stamps};
+  Walker top{root, beneath, start, out, stamps};
   std::vector<std::string> frontier{start}, next;
   while (threads > 1 && !frontier.empty() && frontier.size() < 8 * threads) {
     next.clear();
@@ -163,7 +169,7 @@ void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::
     frontier.swap(next);
   }
   std::vector<FileListing> parts(frontier.size());
-  parallel_for(frontier.size(), threads, [&](size_t i) { Walker{root, beneath, parts[i], stamps}.walk(frontier[i]); });
+  parallel_for(frontier.size(), threads, [&](size_t i) { Walker{root, beneath, start, parts[i], stamps}.walk(frontier[i]); });
   for (FileListing& part : parts) {
     std::move(part.files.begin(), part.files.end(), std::back_inserter(out.files));
     std::move(part.stamps.begin(), part.stamps.end(), std::back_inserter(out.stamps));

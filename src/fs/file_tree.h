@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/expected.h"
@@ -76,7 +77,7 @@ void list_link(LinkTarget target, std::string path, const std::string& shown, Fi
 std::string link_not_followed(LinkTarget target);
 
 // True for names the loader treats as manifests: .yaml, .yml, .json.
-bool is_manifest_file_name(const std::string& name);
+bool is_manifest_file_name(std::string_view name);
 
 // A directory on disk, walked recursively; or one file when `single_file` is
 // set (a path relative to `root`). With a `prefix`, only that folder below
