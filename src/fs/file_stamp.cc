@@ -15,11 +15,15 @@ FileStamp stamp_of(const struct stat& st) {
   return stamp;
 }
 
-std::string fingerprint_of(const FileStamp& stamp) {
-  if (!stamp.taken()) return {};
+bool settled(const FileStamp& stamp) {
+  if (!stamp.taken()) return false;
   struct timespec now;
   clock_gettime(CLOCK_REALTIME, &now);
-  if (now.tv_sec - stamp.modified.tv_sec < 2 || now.tv_sec - stamp.changed.tv_sec < 2) return {};
+  return now.tv_sec - stamp.modified.tv_sec >= 2 && now.tv_sec - stamp.changed.tv_sec >= 2;
+}
+
+std::string fingerprint_of(const FileStamp& stamp) {
+  if (!settled(stamp)) return {};
   // to_chars, not snprintf: a warm run formats one per file.
   char text[160];
   char* at = text;

@@ -25,9 +25,12 @@ struct FileStamp {
 // A regular file's stamp; none (not taken) for anything else.
 FileStamp stamp_of(const struct stat& st);
 
-// Size, modification and change times, inode and device; "" when none was
-// taken, or for a file modified in the last two seconds (its next change
-// could keep the same timestamp on a coarse file system).
+// Taken, and neither modified nor changed in the last two seconds: a file
+// changed since could keep the same timestamps on a coarse file system, so
+// only a settled stamp stands for the file's content.
+bool settled(const FileStamp& stamp);
+
+// Size, modification and change times, inode and device; "" unless settled.
 std::string fingerprint_of(const FileStamp& stamp);
 
 }  // namespace driftlint

@@ -8,6 +8,7 @@
 
 #include "base/files.h"
 #include "base/parallel.h"
+#include "git/worktree_index.h"
 #include "load/parse_cache.h"
 
 namespace driftlint {
@@ -104,17 +105,37 @@ std::vector<FileStamp> list_files(LoadResult& result, unsigned jobs, bool cached
   return stamps;
 }
 
+// Each checkout's git index (git/worktree_index.h), read the first time a
+// file's stamp misses its pack: a warm run on the same checkout never reads
+// it. Thread-safe.
+class WorktreeIndexes {
+ public:
+  explicit WorktreeIndexes(size_t repos) : once_(new std::once_flag[repos]), indexes_(repos) {}
+  // Null where the repo is no checkout or its index cannot be trusted.
+  const WorktreeIndex* of(uint32_t r, const RepoInput& repo) const {
+    if (!repo.git) return nullptr;
+    std::call_once(once_[r], [&] { indexes_[r] = WorktreeIndex::read(*repo.git); });
+    return indexes_[r].get();
+  }
+
+ private:
+  std::unique_ptr<std::once_flag[]> once_;
+  mutable std::vector<std::unique_ptr<const WorktreeIndex>> indexes_;
+};
+
 // The parse cache as this run sees it: one pack per repo, read before and
 // written after.
 struct CachedRepos {
   std::vector<std::unique_ptr<ParsePack>> packs;
   std::vector<std::string> identities;  // "": the repo is not cached
+  std::unique_ptr<WorktreeIndexes> indexes;
 };
 
 CachedRepos open_packs(const std::vector<RepoInput>& repos, const LoadOptions& options, std::vector<std::string>& notes) {
   CachedRepos cached;
   cached.packs.resize(repos.size());
   cached.identities.resize(repos.size());
+  cached.indexes = std::make_unique<WorktreeIndexes>(repos.size());
   if (!options.cache) return cached;
   options.cache->sweep_temporaries();
   for (uint32_t r = 0; r < repos.size(); ++r) {
@@ -151,8 +172,27 @@ bool reuse_known(LoadedFile& file, const FileTree& tree, const std::unordered_ma
   return true;
 }
 
+// A file of a checkout whose stamp the pack does not know (a fresh checkout:
+// new inodes and times) but git's index does: the entry of the blob id the
+// index records, without reading the file.
+std::optional<CachedFile> by_index_id(LoadedFile& file, const FileStamp& stamp, const RepoInput& repo,
+                                      const ParsePack& pack, const CachedRepos& cached) {
+  if (!settled(stamp)) return std::nullopt;
+  const WorktreeIndex* index = cached.indexes->of(file.repo, repo);
+  if (!index) return std::nullopt;
+  std::string id = index->blob_id(repo.git_folder.empty() ? file.path : repo.git_folder + "/" + file.path, stamp);
+  if (id.empty()) return std::nullopt;
+  std::optional<CachedFile> hit = pack.by_content(id);
+  if (!hit) return std::nullopt;
+  file.bytes = static_cast<uint64_t>(stamp.size);
+  file.content_id = std::move(id);
+  file.by_index_id = true;
+  return hit;
+}
+
 // Reads one file (or takes it from the cache: first by fingerprint, without
-// reading it, then by content) and parses it. Returns an input error, or "".
+// reading it, then by the blob id git's index records, then by content) and
+// parses it. Returns an input error, or "".
 std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput& repo, const CachedRepos& cached,
                       const yaml::ParseLimits& limits, const LoadOptions& options) {
   bool cache_on = !cached.identities[file.repo].empty();
@@ -162,7 +202,9 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
   }
   if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
   if (pack) {
-    if (auto hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id)) {
+    std::optional<CachedFile> hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id);
+    if (!hit && stamp) hit = by_index_id(file, *stamp, repo, *pack, cached);
+    if (hit) {
       // The pack is shared by every size limit: a file over this run's is not taken.
       if (file.bytes > options.max_file_size) {
         file.too_large = true;

@@ -56,6 +56,10 @@ struct LoadedFile {
   std::string fingerprint;
   std::string content_id;
   bool from_cache = false;
+  // Found by the blob id git's index records (git/worktree_index.h): found so
+  // again next run, so a fingerprint that changed alone (a fresh checkout)
+  // is no reason to write the pack again.
+  bool by_index_id = false;
 };
 
 class ParseCache;

@@ -287,7 +287,7 @@ bool ParsePack::same_index(const std::vector<const LoadedFile*>& files) const {
   if (files.size() != by_path_.size() || damaged_entries() > 0) return false;
   for (const LoadedFile* f : files) {
     auto it = by_path_.find(f->path);
-    if (it == by_path_.end() || it->second.fingerprint != f->fingerprint ||
+    if (it == by_path_.end() || (it->second.fingerprint != f->fingerprint && !f->by_index_id) ||
         entry_ids_[it->second.entry] != f->content_id || it->second.bytes != f->bytes) {
       return false;
     }

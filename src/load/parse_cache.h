@@ -58,7 +58,9 @@ class ParsePack {
   // The entry with this content id.
   std::optional<CachedFile> by_content(const std::string& content_id) const;
 
-  // Whether the path index is exactly what `files` say (then nothing needs writing).
+  // Whether the path index is what `files` say (then nothing needs writing);
+  // a changed fingerprint does not count for a file found by the blob id
+  // git's index records (LoadedFile::by_index_id).
   bool same_index(const std::vector<const LoadedFile*>& files) const;
   // The encoded bytes and checksum of the entry with this content id, for a
   // new pack to take as they are; false when there is none, or it was found

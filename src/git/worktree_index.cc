@@ -1,0 +1,130 @@
+#include "git/worktree_index.h"
+
+#include <git2.h>
+#include <sys/stat.h>
+
+#include <climits>
+#include <cstdlib>
+#include <mutex>
+
+#include "git/owned.h"
+#include "git/repository.h"
+
+namespace driftlint {
+
+namespace {
+
+using OwnedIndex = Owned<git_index, git_index_free>;
+using OwnedConfig = Owned<git_config, git_config_free>;
+
+bool exists(const std::string& path) {
+  struct stat st;
+  return !path.empty() && ::stat(path.c_str(), &st) == 0;
+}
+
+// core.autocrlf converts line ends on the way in (input, true) or out (true).
+bool converts_line_ends(git_config* config) {
+  int on = 0;
+  int rc = git_config_get_bool(&on, config, "core.autocrlf");
+  if (rc == GIT_ENOTFOUND) return false;
+  return rc != 0 || on != 0;  // "input" is no boolean
+}
+
+// Where git reads attributes besides the work tree's own .gitattributes files
+// (gitattributes(5)): the user's file (core.attributesFile, else
+// $XDG_CONFIG_HOME/git/attributes or ~/.config/git/attributes), the
+// repository's info/attributes (in `common_dir`) and the system's.
+bool any_attributes_file(git_config* config, const std::string& common_dir) {
+  git_buf configured = GIT_BUF_INIT;
+  std::string user;
+  if (git_config_get_path(&configured, config, "core.attributesFile") == 0) user = configured.ptr;
+  git_buf_dispose(&configured);
+  if (user.empty()) {
+    const char* xdg = std::getenv("XDG_CONFIG_HOME");
+    const char* home = std::getenv("HOME");
+    if (xdg && *xdg) user = std::string(xdg) + "/git/attributes";
+    else if (home && *home) user = std::string(home) + "/.config/git/attributes";
+  }
+  return exists(user) || exists(common_dir + "info/attributes") || exists("/etc/gitattributes");
+}
+
+bool same_file(const struct stat& a, const struct stat& b) {
+  return a.st_ino == b.st_ino && a.st_dev == b.st_dev && a.st_size == b.st_size &&
+         a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec;
+}
+
+bool is_attributes_file(std::string_view path) {
+  return path == ".gitattributes" || path.ends_with("/.gitattributes");
+}
+
+}  // namespace
+
+std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& repo) {
+  if (repo.workdir().empty()) return nullptr;
+  OwnedConfig config;
+  std::string git_dir, common_dir;
+  {
+    // The repository is shared (a `git status` may run meanwhile); what is
+    // read below is this function's own.
+    std::lock_guard<std::mutex> lock(repo.mutex());
+    if (git_repository_config_snapshot(config.out(), repo.raw()) != 0) return nullptr;
+    git_dir = git_repository_path(repo.raw());
+    const char* common = git_repository_commondir(repo.raw());
+    common_dir = common ? common : git_dir;
+  }
+  if (converts_line_ends(config.ptr) || any_attributes_file(config.ptr, common_dir)) return nullptr;
+  std::string file = git_dir + "index";
+  // Stat before and after the read: an index rewritten meanwhile is not
+  // trusted, and the time taken before is the earlier (the stricter) one.
+  struct stat before, after;
+  if (::stat(file.c_str(), &before) != 0) return nullptr;
+  OwnedIndex index;
+  if (git_index_open(index.out(), file.c_str()) != 0) return nullptr;
+  if (::stat(file.c_str(), &after) != 0 || !same_file(before, after)) return nullptr;
+  auto out = std::unique_ptr<WorktreeIndex>(new WorktreeIndex());
+  out->written_ = before.st_mtim;
+  size_t count = git_index_entrycount(index.ptr);
+  out->by_path_.reserve(count);
+  for (size_t i = 0; i < count; ++i) {
+    const git_index_entry* e = git_index_get_byindex(index.ptr, i);
+    if (e == nullptr) continue;
+    if (is_attributes_file(e->path)) return nullptr;
+    bool regular = e->mode == GIT_FILEMODE_BLOB || e->mode == GIT_FILEMODE_BLOB_EXECUTABLE;
+    if (!regular || GIT_INDEX_ENTRY_STAGE(e) != 0 || (e->flags_extended & GIT_INDEX_ENTRY_INTENT_TO_ADD) != 0) continue;
+    // libgit2 hands the 32-bit second counts out signed; git writes them unsigned.
+    Recorded r{static_cast<uint32_t>(e->ctime.seconds), e->ctime.nanoseconds, static_cast<uint32_t>(e->mtime.seconds),
+               e->mtime.nanoseconds, e->dev, e->ino, e->file_size, {}};
+    static_assert(sizeof r.id == GIT_OID_RAWSZ);
+    std::copy(e->id.id, e->id.id + GIT_OID_RAWSZ, r.id.begin());
+    out->by_path_.emplace(e->path, r);
+  }
+  return out;
+}
+
+bool WorktreeIndex::racily_clean(const Recorded& r) const {
+  // git's rule: a file modified no earlier than the index was written may
+  // have changed again within the same timestamp, so its stat proves nothing.
+  uint32_t seconds = static_cast<uint32_t>(written_.tv_sec);
+  return r.mtime_seconds > seconds ||
+         (r.mtime_seconds == seconds && r.mtime_nanoseconds >= static_cast<uint32_t>(written_.tv_nsec));
+}
+
+std::string WorktreeIndex::blob_id(std::string_view path, const FileStamp& stamp) const {
+  if (!settled(stamp) || stamp.size > INT64_C(0xffffffff)) return {};
+  auto it = by_path_.find(std::string(path));
+  if (it == by_path_.end()) return {};
+  const Recorded& r = it->second;
+  bool same = r.size == static_cast<uint32_t>(stamp.size) &&
+              r.mtime_seconds == static_cast<uint32_t>(stamp.modified.tv_sec) &&
+              r.mtime_nanoseconds == static_cast<uint32_t>(stamp.modified.tv_nsec) &&
+              r.ctime_seconds == static_cast<uint32_t>(stamp.changed.tv_sec) &&
+              r.ctime_nanoseconds == static_cast<uint32_t>(stamp.changed.tv_nsec) &&
+              r.inode == static_cast<uint32_t>(stamp.inode) && r.device == static_cast<uint32_t>(stamp.device);
+  if (!same || racily_clean(r)) return {};
+  git_oid id;
+  git_oid_fromraw(&id, r.id.data());
+  char hex[GIT_OID_HEXSZ + 1];
+  return git_oid_tostr(hex, sizeof hex, &id);
+}
+
+}  // namespace driftlint
