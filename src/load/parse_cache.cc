@@ -267,14 +267,6 @@ std::optional<CachedFile> ParsePack::by_content(const std::string& content_id) c
   return decode(it->second);
 }
 
-bool ParsePack::stored_entry(std::string_view content_id, std::string_view& payload, uint64_t& checksum) const {
-  auto it = by_content_.find(content_id);
-  if (it == by_content_.end() || damaged_[it->second]) return false;
-  payload = entries_[it->second].payload;
-  checksum = entries_[it->second].checksum;
-  return true;
-}
-
 bool ParsePack::is_private_copy() const { return snapshot_->is_private_copy(); }
 
 size_t ParsePack::damaged_entries() const {
@@ -348,26 +340,18 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
     uint64_t written = kMagic.size();
     std::string index;
     put_u32(index, static_cast<uint32_t>(entry_files.size()));
-    std::string encoded;
+    std::string payload;
     for (const LoadedFile* f : entry_files) {
-      // An entry this run decoded from the previous pack is taken as it is
-      // stored (its checksum was checked then): only new files are encoded.
-      std::string_view payload;
-      uint64_t checksum = 0;
-      if (!f->from_cache || !previous || !previous->stored_entry(f->content_id, payload, checksum)) {
-        encoded.clear();
-        yaml::encode_parsed_file(f->parsed, encoded);
-        encode_directives(f->directives, encoded);
-        encode_template_action(f->template_action, encoded);
-        payload = encoded;
-        checksum = cache_checksum(payload);
-      }
+      payload.clear();
+      yaml::encode_parsed_file(f->parsed, payload);
+      encode_directives(f->directives, payload);
+      encode_template_action(f->template_action, payload);
       // Padding, so that the payload's arrays can be borrowed in place.
       std::string padding(yaml::encoding_padding(written), '\0');
       out.write(padding.data(), static_cast<std::streamsize>(padding.size()));
       written += padding.size();
       put_string(index, f->content_id);
-      put_u64(index, checksum);
+      put_u64(index, cache_checksum(payload));
       put_u64(index, written);
       put_u64(index, payload.size());
       out.write(payload.data(), static_cast<std::streamsize>(payload.size()));

@@ -62,10 +62,6 @@ class ParsePack {
   // a changed fingerprint does not count for a file found by the blob id
   // git's index records (LoadedFile::by_index_id).
   bool same_index(const std::vector<const LoadedFile*>& files) const;
-  // The encoded bytes and checksum of the entry with this content id, for a
-  // new pack to take as they are; false when there is none, or it was found
-  // damaged.
-  bool stored_entry(std::string_view content_id, std::string_view& payload, uint64_t& checksum) const;
 
   size_t damaged_entries() const;
   // Whether the pack's bytes are a private copy rather than the file's pages.
