@@ -177,7 +177,7 @@ bool reuse_known(LoadedFile& file, const FileTree& tree, const std::unordered_ma
 // index records, without reading the file.
 std::optional<CachedFile> by_index_id(LoadedFile& file, const FileStamp& stamp, const RepoInput& repo,
                                       const ParsePack& pack, const CachedRepos& cached) {
-  if (!settled(stamp)) return std::nullopt;
+  if (!settled(stamp)) return std::nullopt;  // blob_id would refuse it: the index is not read for it
   const WorktreeIndex* index = cached.indexes->of(file.repo, repo);
   if (!index) return std::nullopt;
   std::string id = index->blob_id(repo.git_folder.empty() ? file.path : repo.git_folder + "/" + file.path, stamp);
