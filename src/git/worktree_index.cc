@@ -3,7 +3,8 @@
 #include <git2.h>
 #include <sys/stat.h>
 
-#include <climits>
+#include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 
