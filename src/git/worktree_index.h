@@ -36,6 +36,7 @@ class WorktreeIndex {
   // changed in the last two seconds (fs/file_stamp.h's rule).
   std::string blob_id(std::string_view path, const FileStamp& stamp) const;
 
+  // How many files it can vouch for (stage 0, regular files).
   size_t size() const { return by_path_.size(); }
 
  private:

@@ -175,7 +175,7 @@ bool reuse_known(LoadedFile& file, const FileTree& tree, const std::unordered_ma
 // A file of a checkout whose stamp the pack does not know (a fresh checkout:
 // new inodes and times) but git's index does: the entry of the blob id the
 // index records, without reading the file.
-std::optional<CachedFile> by_index_id(LoadedFile& file, const FileStamp& stamp, const RepoInput& repo,
+std::optional<CachedFile> by_blob_id_in_index(LoadedFile& file, const FileStamp& stamp, const RepoInput& repo,
                                       const ParsePack& pack, const CachedRepos& cached) {
   if (!settled(stamp)) return std::nullopt;  // blob_id would refuse it: the index is not read for it
   const WorktreeIndex* index = cached.indexes->of(file.repo, repo);
@@ -203,7 +203,7 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
   if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
   if (pack) {
     std::optional<CachedFile> hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id);
-    if (!hit && stamp) hit = by_index_id(file, *stamp, repo, *pack, cached);
+    if (!hit && stamp) hit = by_blob_id_in_index(file, *stamp, repo, *pack, cached);
     if (hit) {
       // The pack is shared by every size limit: a file over this run's is not taken.
       if (file.bytes > options.max_file_size) {

@@ -42,9 +42,9 @@ class CountingDiskTree : public DiskTree {
 // file is neither read nor hashed, and the pack is not written again for
 // fingerprints alone.
 TEST(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
-  Workspace workspace_;
-  fs::path cache_dir_ = workspace_.path_of("cache");
-  TestGitRepo repo(workspace_.path_of("git"));
+  Workspace workspace;
+  fs::path cache_dir = workspace.path_of("cache");
+  TestGitRepo repo(workspace.path_of("git"));
   repo.write("apps/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
   repo.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n");
   repo.commit_all("one");
@@ -58,13 +58,13 @@ TEST(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
     input.git = *git;
     LoadOptions options;
     options.jobs = 2;
-    ParseCache cache(cache_dir_.string(), options.parse_limits);
+    ParseCache cache(cache_dir.string(), options.parse_limits);
     options.cache = &cache;
     return load_repos({input}, options);
   };
   LoadResult cold = load_checkout();
   EXPECT_EQ(cold.files_from_cache(), 0u);
-  std::string pack = ParseCache(cache_dir_.string(), LoadOptions().parse_limits).pack_path(tree->cache_identity());
+  std::string pack = ParseCache(cache_dir.string(), LoadOptions().parse_limits).pack_path(tree->cache_identity());
   struct stat written;
   ASSERT_EQ(::stat(pack.c_str(), &written), 0);
 
@@ -92,7 +92,7 @@ TEST(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
   EXPECT_EQ(edited.manifests[1].id.name, "c");
   ASSERT_EQ(::stat(pack.c_str(), &after), 0);
   EXPECT_NE(after.st_ino, written.st_ino);  // a new file's parse is kept
-  LoadResult again = load_checkout();  // the entry taken as stored, and the new one
+  LoadResult again = load_checkout();  // both from the pack written with the edit
   EXPECT_EQ(again.files_from_cache(), 2u);
   EXPECT_EQ(names(again), names(edited));
 }
