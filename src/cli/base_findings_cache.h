@@ -10,6 +10,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli/check_options.h"
@@ -38,6 +40,11 @@ std::optional<KeptBase> read_base_findings(const std::string& cache_dir, const s
 // errors) or a render failed (a time limit is this run's, not the commit's).
 bool worth_caching(const std::vector<std::string>& load_errors, const std::vector<std::string>& errors,
                    const std::vector<Finding>& findings);
+
+// A kept base as its file holds it, with the digest of its key, and back:
+// nullopt when the bytes are damaged (a checksum covers them) or truncated.
+std::string encode_kept_base(const std::string& key_digest, const KeptBase& base);
+std::optional<std::pair<std::string, KeptBase>> decode_kept_base(std::string_view bytes);
 
 // Stores them (atomically: a temporary file renamed); a failure is ignored,
 // as the cache only saves time.

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <fstream>
 
-#include <nlohmann/json.hpp>
+#include <iterator>
+#include <string>
 
+#include "cli/base_findings_cache.h"
 #include "testing/cli_driver.h"
 #include "testing/git_repo.h"
 
@@ -35,13 +37,15 @@ class PullRequestCacheTest : public ::testing::Test {
   // Empties the findings of the one kept base; how many it held.
   size_t empty_kept_findings() {
     fs::path file = kept().front();
-    std::ifstream in(file);
-    nlohmann::json kept_json = nlohmann::json::parse(in);
+    std::ifstream in(file, std::ios::binary);
+    std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     in.close();
-    size_t held = kept_json["findings"].size();
-    kept_json["findings"] = nlohmann::json::array();
-    std::ofstream(file) << kept_json.dump();
-    return held;
+    auto held = cli::decode_kept_base(bytes);
+    if (!held) return 0;
+    size_t count = held->second.findings.size();
+    held->second.findings.clear();
+    std::ofstream(file, std::ios::binary) << cli::encode_kept_base(held->first, held->second);
+    return count;
   }
   std::vector<fs::path> kept() const {
     std::vector<fs::path> out;
@@ -77,7 +81,7 @@ TEST_F(PullRequestCacheTest, TheKeptFindingsAreWhatTheNextRunReads) {
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("[duplicate-key]"), std::string::npos) << r.out;
   // Damaged, it is not used: the base runs again.
-  std::ofstream(file) << "{\"key\": ";
+  std::ofstream(file) << "driftlint base findings 2\n";
   Outcome again = pull_request({"--cache-dir", cache_.string()});
   EXPECT_EQ(again.exit_code, 0) << again.out;
 }
