@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -218,6 +219,20 @@ bool get_finding(std::string_view& in, Finding& f) {
   return yaml::get_string(in, d.field) && get_optional(in, d.live) && get_optional(in, d.desired);
 }
 
+// A cache holds a file per base commit it met: when a base is written, the
+// others nobody wrote for 30 days go, and those of the JSON format before.
+void remove_stale_bases(const fs::path& folder) {
+  std::error_code ec;
+  auto now = fs::file_time_type::clock::now();
+  for (auto it = fs::directory_iterator(folder, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    std::error_code file_ec;
+    auto written = it->last_write_time(file_ec);
+    if (it->path().extension() == ".json" || (!file_ec && now - written > std::chrono::hours(24 * 30))) {
+      fs::remove(it->path(), file_ec);
+    }
+  }
+}
+
 }  // namespace
 
 std::optional<std::string> base_findings_key(const CheckOptions& o, const std::vector<const Config*>& configs,
@@ -301,6 +316,7 @@ void write_base_findings(const std::string& cache_dir, const std::string& key, c
   std::string path = file_of(cache_dir, key);
   if (!make_private_directory(cache_dir, false) || !make_private_directory(fs::path(path).parent_path().string(), true)) return;
   write_file_atomically(path, encode_kept_base(digest(key), base));
+  remove_stale_bases(fs::path(path).parent_path());
 }
 
 }  // namespace driftlint::cli
