@@ -1,52 +1,42 @@
 #include "lint/base_comparison.h"
 
-#include <map>
+#include <string_view>
+#include <unordered_map>
 
 #include "lint/fingerprint.h"
 
 namespace driftlint {
 
-namespace {
-
-std::vector<Finding> open_findings(const std::vector<Finding>& findings) {
-  std::vector<Finding> out;
-  for (const Finding& f : findings) {
-    if (!f.suppressed) out.push_back(f);
-  }
-  return out;
-}
-
-}  // namespace
-
 BaseComparison compare_with_base(std::vector<Finding>& head, const std::vector<Finding>& base) {
   BaseComparison out;
-  std::vector<Finding> base_open = open_findings(base);
-  std::vector<std::string> base_prints = fingerprints(base_open);
-  std::map<std::string, size_t> in_base;
-  for (const std::string& p : base_prints) ++in_base[p];
-  std::vector<std::string> head_prints = fingerprints(open_findings(head));
-  std::map<std::string, size_t> matched;
-  size_t next = 0;
-  for (Finding& f : head) {
+  std::vector<std::string> base_prints = open_fingerprints(base);
+  std::unordered_map<std::string_view, size_t> in_base;  // an open base finding's print: how many
+  for (size_t i = 0; i < base.size(); ++i) {
+    if (!base[i].suppressed) ++in_base[base_prints[i]];
+  }
+  std::vector<std::string> head_prints = open_fingerprints(head);
+  std::unordered_map<std::string_view, size_t> matched;
+  for (size_t i = 0; i < head.size(); ++i) {
+    Finding& f = head[i];
     if (f.suppressed) continue;
-    const std::string& print = head_prints[next++];
-    auto it = in_base.find(print);
-    f.existing = it != in_base.end() && matched[print] < it->second;
+    auto it = in_base.find(head_prints[i]);
+    f.existing = it != in_base.end() && matched[it->first] < it->second;
     if (f.existing) {
-      ++matched[print];
+      ++matched[it->first];
       ++out.existing;
     } else {
       ++out.fresh;
     }
   }
-  for (size_t i = 0; i < base_open.size(); ++i) {
-    size_t& used = matched[base_prints[i]];
-    if (used > 0) {
-      --used;
+  for (size_t i = 0; i < base.size(); ++i) {
+    if (base[i].suppressed) continue;
+    auto used = matched.find(base_prints[i]);
+    if (used != matched.end() && used->second > 0) {
+      --used->second;
       continue;
     }
     ++out.fixed;
-    out.fixed_findings.push_back(base_open[i]);
+    out.fixed_findings.push_back(base[i]);
   }
   return out;
 }

@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <string_view>
+#include <unordered_map>
 
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
@@ -39,9 +41,23 @@ void drop_tails(std::string& message) {
   RE2::GlobalReplace(&message, tail, "");
 }
 
+// Whether `text` holds a run of at least `n` lowercase hex digits (what a
+// commit id needs before its pattern can match).
+bool has_hex_run(std::string_view text, size_t n) {
+  size_t run = 0;
+  for (char c : text) {
+    run = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') ? run + 1 : 0;
+    if (run >= n) return true;
+  }
+  return false;
+}
+
+// Each pattern runs only where the text holds what it cannot match without:
+// a pull-request run fingerprints every finding of both revisions, and most
+// messages hold none of these.
 std::string normalized_message(const Finding& f) {
   std::string message = f.message;
-  drop_tails(message);
+  if (message.find(" (") != std::string::npos) drop_tails(message);
   if (f.path) {
     if (f.repo) replace_all(message, *f.repo + "/" + *f.path, "\x02");
     replace_all(message, *f.path, "\x02");
@@ -50,23 +66,34 @@ std::string normalized_message(const Finding& f) {
   static const RE2 place(R"((\.(?:ya?ml|json)):\d+(?::\d+)?)");
   static const RE2 line(R"(\b(lines?) \d+(?:-\d+)?)");
   static const RE2 commit(R"(\b(?:[0-9a-f]{40}|[0-9a-f]{12})\b)");  // as driftlint prints commit ids
-  RE2::GlobalReplace(&message, place, "\\1");
-  RE2::GlobalReplace(&message, line, "\\1 #");
-  RE2::GlobalReplace(&message, commit, "#");
+  auto holds = [&](std::string_view part) { return message.find(part) != std::string::npos; };
+  if (holds(".yaml:") || holds(".yml:") || holds(".json:")) RE2::GlobalReplace(&message, place, "\\1");
+  if (holds("line")) RE2::GlobalReplace(&message, line, "\\1 #");
+  if (has_hex_run(message, 12)) RE2::GlobalReplace(&message, commit, "#");
   return message;
 }
 
+// Numbered among the findings `counted` selects; "" for the others.
 template <class Identity>
-std::vector<std::string> numbered(const std::vector<Finding>& findings, Identity identity) {
+std::vector<std::string> numbered(const std::vector<Finding>& findings, Identity identity,
+                                  bool (*counted)(const Finding&)) {
   std::vector<std::string> out;
-  std::map<std::string, size_t> seen;
+  out.reserve(findings.size());
+  std::unordered_map<uint64_t, size_t> seen;
   for (const Finding& f : findings) {
-    std::string hex = hex64(fnv1a(identity(f)));
-    size_t n = ++seen[hex];
-    out.push_back(n == 1 ? hex : hex + ":" + std::to_string(n));
+    if (!counted(f)) {
+      out.emplace_back();
+      continue;
+    }
+    uint64_t hash = fnv1a(identity(f));
+    size_t n = ++seen[hash];
+    out.push_back(n == 1 ? hex64(hash) : hex64(hash) + ":" + std::to_string(n));
   }
   return out;
 }
+
+bool any_finding(const Finding&) { return true; }
+bool not_suppressed(const Finding& f) { return !f.suppressed; }
 
 }  // namespace
 
@@ -81,11 +108,15 @@ std::string fingerprint_identity(const Finding& f) {
 }
 
 std::vector<std::string> fingerprints(const std::vector<Finding>& findings) {
-  return numbered(findings, fingerprint_identity);
+  return numbered(findings, fingerprint_identity, any_finding);
+}
+
+std::vector<std::string> open_fingerprints(const std::vector<Finding>& findings) {
+  return numbered(findings, fingerprint_identity, not_suppressed);
 }
 
 std::vector<std::string> legacy_fingerprints(const std::vector<Finding>& findings) {
-  return numbered(findings, legacy_identity);
+  return numbered(findings, legacy_identity, any_finding);
 }
 
 Expected<Baseline> read_baseline(const std::string& path, uint64_t max_bytes) {
@@ -112,23 +143,20 @@ Expected<Baseline> read_baseline(const std::string& path, uint64_t max_bytes) {
 }
 
 size_t drop_baselined(std::vector<Finding>& findings, Baseline baseline) {
-  std::vector<Finding> open;
-  for (const Finding& f : findings) {
-    if (!f.suppressed) open.push_back(f);
-  }
-  std::vector<std::string> prints = baseline.version == 1 ? legacy_fingerprints(open) : fingerprints(open);
+  std::vector<std::string> prints =
+      baseline.version == 1 ? numbered(findings, legacy_identity, not_suppressed) : open_fingerprints(findings);
   std::vector<Finding> kept;
-  size_t next = 0, dropped = 0;
-  for (Finding& f : findings) {
-    if (!f.suppressed) {
-      auto it = baseline.counts.find(prints[next++]);
+  size_t dropped = 0;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (!findings[i].suppressed) {
+      auto it = baseline.counts.find(prints[i]);
       if (it != baseline.counts.end() && it->second > 0) {
         --it->second;
         ++dropped;
         continue;
       }
     }
-    kept.push_back(std::move(f));
+    kept.push_back(std::move(findings[i]));
   }
   findings = std::move(kept);
   return dropped;

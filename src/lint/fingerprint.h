@@ -20,6 +20,8 @@ namespace driftlint {
 
 // 16 hex digits; findings that would share one get ":2", ":3" (in report order).
 std::vector<std::string> fingerprints(const std::vector<Finding>& findings);
+// The same for the open findings, numbered among them ("" for the suppressed).
+std::vector<std::string> open_fingerprints(const std::vector<Finding>& findings);
 // What a fingerprint is made of (for tests and messages).
 std::string fingerprint_identity(const Finding& f);
 
