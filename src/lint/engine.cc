@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "base/did_you_mean.h"
@@ -22,6 +23,30 @@ Status check_known(const std::vector<RuleEntry>& catalog, const std::string& id,
   for (const RuleEntry& e : catalog) ids.push_back(e.info().id);
   std::string hint = did_you_mean(id, ids);
   return Error{origin + ": unknown rule " + quote_for_message(id) + (hint.empty() ? " (known: " + join(ids, ", ") + ")" : hint)};
+}
+
+// Sorted through their indices, then put in that order in place: a Finding
+// is a dozen strings, so each moves along its cycle of the permutation once,
+// where a merge sort moved it at every step (14,000 notices: the sort took
+// a tenth of the rules' time).
+void sort_findings(std::vector<Finding>& findings) {
+  std::vector<size_t> order(findings.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return finding_less(findings[a], findings[b]); });
+  // Position i takes the finding at order[i]; each cycle is walked once.
+  for (size_t start = 0; start < order.size(); ++start) {
+    if (order[start] == start) continue;
+    Finding held = std::move(findings[start]);
+    size_t at = start;
+    while (order[at] != start) {
+      size_t from = order[at];
+      findings[at] = std::move(findings[from]);
+      order[at] = at;
+      at = from;
+    }
+    findings[at] = std::move(held);
+    order[at] = at;
+  }
 }
 
 }  // namespace
@@ -127,6 +152,9 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
                [&](size_t k) { rules[first_pass[k]].rule->check(context_of(rules[first_pass[k]]), found[first_pass[k]]); });
 
   LintOutput output;
+  size_t total = 0;
+  for (const std::vector<Finding>& f : found) total += f.size();
+  output.findings.reserve(total);
   auto collect = [&](size_t i, bool after_suppressions) {
     const ActiveRule& active = rules[i];
     merge_findings_at_one_place(found[i]);
@@ -146,7 +174,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
     rules[i].rule->check(context_of(rules[i]), found[i]);
     collect(i, true);
   }
-  std::stable_sort(output.findings.begin(), output.findings.end(), finding_less);
+  sort_findings(output.findings);
   return output;
 }
 

@@ -43,7 +43,14 @@ const RuleInfo& NotDeployedRule::static_info() {
 void NotDeployedRule::check(const LintContext& context, std::vector<Finding>& out) const {
   if (!context.argo || !context.argo->has_app_definitions()) return;
   const ArgoModel& argo = *context.argo;
-  // One finding per file, at its first object: a file is what an app picks up or not.
+  // One finding per file, at its first object: a file is what an app picks up
+  // or not. The files are found first, so the findings (a repo no app names
+  // has one per file) are made into a vector of the right size.
+  struct Undeployed {
+    const Manifest* first;
+    size_t count;
+  };
+  std::vector<Undeployed> files;
   for (size_t i = 0; i < context.load.manifests.size();) {
     const Manifest& first = context.load.manifests[i];
     size_t end = i;
@@ -53,9 +60,14 @@ void NotDeployedRule::check(const LintContext& context, std::vector<Finding>& ou
     i = end;
     if (argo.repo_identity[file.repo].empty() || !argo.file_apps[first.file].empty()) continue;
     if (argo.unexpanded_set_may_deploy(first.file)) continue;
-    std::string what = count == 1 ? first.id.display() : first.id.display() + " and " + std::to_string(count - 1) +
-                                                             " more object" + (count == 2 ? "" : "s");
-    out.push_back(finding_at(context, first, yaml::Node(),
+    files.push_back({&first, count});
+  }
+  out.reserve(out.size() + files.size());
+  for (const auto& [first, count] : files) {
+    const LoadedFile& file = context.load.file_of(*first);
+    std::string what = count == 1 ? first->id.display() : first->id.display() + " and " + std::to_string(count - 1) +
+                                                              " more object" + (count == 2 ? "" : "s");
+    out.push_back(finding_at(context, *first, yaml::Node(),
                              what + " in " + context.load.repo_name(file.repo) + "/" + file.path +
                                  ": no Argo CD Application or ApplicationSet deploys this file, so edits to it reach no cluster"));
   }
