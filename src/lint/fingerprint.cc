@@ -12,6 +12,7 @@
 
 #include "base/files.h"
 #include "base/hash.h"
+#include "yaml/json_text.h"
 
 namespace driftlint {
 
@@ -175,7 +176,7 @@ std::string baseline_json(const std::vector<Finding>& findings) {
     entry["message"] = f.message;
     doc["findings"].push_back(std::move(entry));
   }
-  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return yaml::indented_json(doc) + "\n";
 }
 
 }  // namespace driftlint

@@ -6,6 +6,7 @@
 #include "lint/fingerprint.h"
 #include "load/loader.h"
 #include "report/report.h"
+#include "yaml/json_text.h"
 
 namespace driftlint {
 
@@ -65,7 +66,7 @@ std::string codequality_report(const ReportInput& input) {
                   {"location", {{"path", project_path(input, f)}, {"lines", {{"begin", f.line ? f.line : 1}}}}}};
     issues.push_back(std::move(issue));
   }
-  return issues.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return yaml::indented_json(issues) + "\n";
 }
 
 }  // namespace driftlint

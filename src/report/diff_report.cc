@@ -4,6 +4,7 @@
 
 #include "base/line_diff.h"
 #include "report/markdown_text.h"
+#include "yaml/json_text.h"
 
 namespace driftlint {
 
@@ -143,7 +144,7 @@ std::string diff_json(const RenderedDiff& diff) {
                     {"headSource", app.after_source}, {"notes", app.notes}, {"objects", objects}});
   }
   nlohmann::ordered_json out = {{"apps", apps}, {"unchanged", diff.unchanged}};
-  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return yaml::indented_json(out) + "\n";
 }
 
 }  // namespace driftlint

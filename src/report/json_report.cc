@@ -6,6 +6,7 @@
 #include "report/app_placement.h"
 #include "report/coverage.h"
 #include "report/report.h"
+#include "yaml/json_text.h"
 
 namespace driftlint {
 namespace {
@@ -166,7 +167,7 @@ std::string json_report(const ReportInput& input) {
   }
   if (input.coverage) report["coverage"] = coverage_json(*input.coverage);
   // Invalid UTF-8 in a message (from a broken file) is replaced, never thrown.
-  return report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return yaml::indented_json(report) + "\n";
 }
 
 }  // namespace driftlint

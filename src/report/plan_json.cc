@@ -2,6 +2,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/plan_report.h"
+#include "yaml/json_text.h"
 
 namespace driftlint {
 
@@ -91,7 +92,7 @@ std::string plan_json(const Plan& plan) {
               {"issues", issues},
               {"apps", apps},
               {"notes", plan.notes}};
-  return out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return yaml::indented_json(out) + "\n";
 }
 
 }  // namespace driftlint

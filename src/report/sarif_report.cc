@@ -7,6 +7,7 @@
 #include "lint/fingerprint.h"
 #include "lint/rule.h"
 #include "report/report.h"
+#include "yaml/json_text.h"
 
 namespace driftlint {
 
@@ -191,7 +192,7 @@ std::string sarif_report(const ReportInput& input) {
   run["columnKind"] = "unicodeCodePoints";
   run["results"] = std::move(results);
   Json doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"}, {"version", "2.1.0"}, {"runs", Json::array({std::move(run)})}};
-  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return yaml::indented_json(doc) + "\n";
 }
 
 }  // namespace driftlint
