@@ -144,42 +144,7 @@ std::string file_of(const std::string& cache_dir, const std::string& key) {
   return (fs::path(cache_dir) / "base-findings" / (digest(key) + ".bin")).string();
 }
 
-void put_optional(std::string& out, const std::optional<std::string>& s) {
-  out.push_back(s ? '\1' : '\0');
-  if (s) yaml::put_string(out, *s);
-}
-
-bool get_optional(std::string_view& in, std::optional<std::string>& s) {
-  if (in.empty() || static_cast<unsigned char>(in[0]) > 1) return false;
-  bool present = in[0] == '\1';
-  in.remove_prefix(1);
-  if (!present) return true;
-  return yaml::get_string(in, s.emplace());
-}
-
-void put_finding(std::string& out, const Finding& f) {
-  for (const std::string* s : {&f.rule, &f.message, &f.hint, &f.suppression, &f.suppression_kind}) yaml::put_string(out, *s);
-  out.push_back(static_cast<char>(f.severity));
-  out.push_back(f.suppressed ? '\1' : '\0');
-  yaml::put_u32(out, f.line);
-  yaml::put_u32(out, f.column);
-  put_optional(out, f.repo);
-  put_optional(out, f.path);
-  yaml::put_u32(out, static_cast<uint32_t>(f.apps.size()));
-  for (const std::string& app : f.apps) yaml::put_string(out, app);
-  out.push_back(f.object ? '\1' : '\0');
-  if (f.object) {
-    for (const std::string* s : {&f.object->api_version, &f.object->kind, &f.object->ns, &f.object->name}) {
-      yaml::put_string(out, *s);
-    }
-  }
-  out.push_back(f.drift ? '\1' : '\0');
-  if (f.drift) {
-    yaml::put_string(out, f.drift->field);
-    put_optional(out, f.drift->live);
-    put_optional(out, f.drift->desired);
-  }
-}
+void put_flag(std::string& out, bool flag) { out.push_back(flag ? '\1' : '\0'); }
 
 // A flag byte: 0 or 1, anything else is damage.
 bool get_flag(std::string_view& in, bool& flag) {
@@ -187,6 +152,41 @@ bool get_flag(std::string_view& in, bool& flag) {
   flag = in[0] == '\1';
   in.remove_prefix(1);
   return true;
+}
+
+void put_optional(std::string& out, const std::optional<std::string>& s) {
+  put_flag(out, s.has_value());
+  if (s) yaml::put_string(out, *s);
+}
+
+bool get_optional(std::string_view& in, std::optional<std::string>& s) {
+  bool present = false;
+  if (!get_flag(in, present)) return false;
+  return !present || yaml::get_string(in, s.emplace());
+}
+
+void put_finding(std::string& out, const Finding& f) {
+  for (const std::string* s : {&f.rule, &f.message, &f.hint, &f.suppression, &f.suppression_kind}) yaml::put_string(out, *s);
+  out.push_back(static_cast<char>(f.severity));
+  put_flag(out, f.suppressed);
+  yaml::put_u32(out, f.line);
+  yaml::put_u32(out, f.column);
+  put_optional(out, f.repo);
+  put_optional(out, f.path);
+  yaml::put_u32(out, static_cast<uint32_t>(f.apps.size()));
+  for (const std::string& app : f.apps) yaml::put_string(out, app);
+  put_flag(out, f.object.has_value());
+  if (f.object) {
+    for (const std::string* s : {&f.object->api_version, &f.object->kind, &f.object->ns, &f.object->name}) {
+      yaml::put_string(out, *s);
+    }
+  }
+  put_flag(out, f.drift.has_value());
+  if (f.drift) {
+    yaml::put_string(out, f.drift->field);
+    put_optional(out, f.drift->live);
+    put_optional(out, f.drift->desired);
+  }
 }
 
 bool get_finding(std::string_view& in, Finding& f) {
