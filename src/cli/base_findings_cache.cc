@@ -292,7 +292,9 @@ std::optional<std::pair<std::string, KeptBase>> decode_kept_base(std::string_vie
     std::string key;
     uint64_t count = 0;
     if (!yaml::get_string(bytes, key) || !yaml::get_u64(bytes, count)) return std::nullopt;
-    out.second.suppressions[std::move(key)] = count;
+    // Written from a map: in order, each once. Anything else was not written here.
+    if (!out.second.suppressions.empty() && key <= out.second.suppressions.rbegin()->first) return std::nullopt;
+    out.second.suppressions.emplace_hint(out.second.suppressions.end(), std::move(key), count);
   }
   // Each finding takes more than 16 bytes: a count past that is damage, not an allocation.
   if (!yaml::get_u32(bytes, findings) || findings > bytes.size() / 16) return std::nullopt;

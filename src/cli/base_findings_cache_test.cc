@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
+#include "load/parse_cache.h"
 #include "testing/workspace.h"
+#include "yaml/tree_codec.h"
 
 namespace driftlint::cli {
 namespace {
@@ -85,6 +87,27 @@ TEST(BaseFindingsCacheTest, AnyChangedByteReadsAsNothing) {
     damaged[i] = static_cast<char>(damaged[i] ^ 0x20);
     EXPECT_FALSE(decode_kept_base(damaged)) << "byte " << i;
   }
+}
+
+// Suppressions are written in order, each once: a file that holds them
+// otherwise (checksum and all) was not written by driftlint.
+TEST(BaseFindingsCacheTest, SuppressionsOutOfOrderReadAsNothing) {
+  KeptBase two;
+  two.suppressions = {{"a", 1}, {"b", 2}};
+  std::string bytes = encode_kept_base("k", two);
+  size_t a = bytes.find(std::string("\x01\0\0\0a", 5)), b = bytes.find(std::string("\x01\0\0\0b", 5));
+  ASSERT_NE(a, std::string::npos);
+  ASSERT_NE(b, std::string::npos);
+  std::string header = encode_kept_base("k", KeptBase{});
+  size_t payload_at = header.find('\n') + 1 + 8;  // the magic line, then the checksum
+  std::string swapped = bytes;
+  swapped[a + 4] = 'b';
+  swapped[b + 4] = 'a';
+  std::string payload = swapped.substr(payload_at);
+  std::string rewritten = swapped.substr(0, header.find('\n') + 1);
+  yaml::put_u64(rewritten, cache_checksum(payload));
+  EXPECT_FALSE(decode_kept_base(rewritten + payload)) << "b before a";
+  EXPECT_TRUE(decode_kept_base(bytes));
 }
 
 TEST(BaseFindingsCacheTest, AnEmptyBaseReadsBackEmpty) {
