@@ -10,13 +10,12 @@
 #include <map>
 #include <optional>
 #include <string>
-#include <string_view>
-#include <utility>
 #include <vector>
 
 #include "cli/check_options.h"
 #include "config/config.h"
 #include "lint/finding.h"
+#include "lint/kept_findings.h"
 #include "load/repo_inputs.h"
 
 namespace driftlint::cli {
@@ -24,13 +23,6 @@ namespace driftlint::cli {
 // What the base's findings depend on, as text; nullopt when they must not be cached.
 std::optional<std::string> base_findings_key(const CheckOptions& o, const std::vector<const Config*>& configs,
                                              const std::vector<RepoInput>& base_repos);
-
-// What is kept of a base: its findings, and its in-source suppressions
-// counted by key (lint/suppressions.h), which config-weakened compares with.
-struct KeptBase {
-  std::vector<Finding> findings;
-  std::map<std::string, size_t> suppressions;
-};
 
 // What is stored under `key` in the cache folder, when it is there whole
 // and was stored under exactly this key.
@@ -40,11 +32,6 @@ std::optional<KeptBase> read_base_findings(const std::string& cache_dir, const s
 // errors) or a render failed (a time limit is this run's, not the commit's).
 bool worth_caching(const std::vector<std::string>& load_errors, const std::vector<std::string>& errors,
                    const std::vector<Finding>& findings);
-
-// A kept base as its file holds it, with the digest of its key, and back:
-// nullopt when the bytes are damaged (a checksum covers them) or truncated.
-std::string encode_kept_base(const std::string& key_digest, const KeptBase& base);
-std::optional<std::pair<std::string, KeptBase>> decode_kept_base(std::string_view bytes);
 
 // Stores them (atomically: a temporary file renamed); a failure is ignored,
 // as the cache only saves time.

@@ -1,5 +1,5 @@
-// A kept base's file (cli/base_findings_cache.h) reads back as written, and
-// damage of any kind reads as nothing, so the base runs again.
+// Kept bases in the cache folder (cli/base_findings_cache.h): what is
+// written under a key is read under it, and writing sweeps stale ones.
 #include "cli/base_findings_cache.h"
 
 #include <gtest/gtest.h>
@@ -8,113 +8,16 @@
 #include <filesystem>
 #include <fstream>
 
-#include "load/parse_cache.h"
 #include "testing/workspace.h"
-#include "yaml/tree_codec.h"
 
 namespace driftlint::cli {
 namespace {
 
-KeptBase every_field() {
-  Finding full;
-  full.rule = "live-drift";
-  full.severity = Severity::Warning;
-  full.message = "spec.replicas: live 6, desired 3";
-  full.hint = "Let Argo CD sync";
-  full.repo = "infra";
-  full.path = "apps/a/deploy.yaml";
-  full.line = 12;
-  full.column = 5;
-  full.object = ObjectRef{"apps/v1", "Deployment", "team-a", "api"};
-  full.apps = {"a", "b"};
-  full.drift = FieldValues{"spec.replicas", "6", std::nullopt};
-  full.suppressed = true;
-  full.suppression = "a reason";
-  full.suppression_kind = "inSource";
-  Finding bare;  // no repo, path, object, apps or drift
-  bare.rule = "stale-checkout";
-  bare.severity = Severity::Notice;
-  bare.message = "";
-  return KeptBase{{full, bare}, {{"infra\x1f" "apps/a", 2}}};
-}
-
-TEST(BaseFindingsCacheTest, AKeptBaseReadsBackAsWritten) {
-  KeptBase written = every_field();
-  auto read = decode_kept_base(encode_kept_base("0123abcd", written));
-  ASSERT_TRUE(read);
-  EXPECT_EQ(read->first, "0123abcd");
-  EXPECT_EQ(read->second.suppressions, written.suppressions);
-  ASSERT_EQ(read->second.findings.size(), 2u);
-  const Finding& f = read->second.findings[0];
-  EXPECT_EQ(f.rule, "live-drift");
-  EXPECT_EQ(f.severity, Severity::Warning);
-  EXPECT_EQ(f.message, written.findings[0].message);
-  EXPECT_EQ(f.hint, "Let Argo CD sync");
-  EXPECT_EQ(f.repo, std::optional<std::string>("infra"));
-  EXPECT_EQ(f.path, std::optional<std::string>("apps/a/deploy.yaml"));
-  EXPECT_EQ(f.line, 12u);
-  EXPECT_EQ(f.column, 5u);
-  ASSERT_TRUE(f.object);
-  EXPECT_EQ(f.object->api_version, "apps/v1");
-  EXPECT_EQ(f.object->kind, "Deployment");
-  EXPECT_EQ(f.object->ns, "team-a");
-  EXPECT_EQ(f.object->name, "api");
-  EXPECT_EQ(f.apps, (std::vector<std::string>{"a", "b"}));
-  ASSERT_TRUE(f.drift);
-  EXPECT_EQ(f.drift->field, "spec.replicas");
-  EXPECT_EQ(f.drift->live, std::optional<std::string>("6"));
-  EXPECT_FALSE(f.drift->desired);
-  EXPECT_TRUE(f.suppressed);
-  EXPECT_EQ(f.suppression, "a reason");
-  EXPECT_EQ(f.suppression_kind, "inSource");
-  const Finding& bare = read->second.findings[1];
-  EXPECT_EQ(bare.rule, "stale-checkout");
-  EXPECT_EQ(bare.severity, Severity::Notice);
-  EXPECT_FALSE(bare.repo || bare.path || bare.object || bare.drift || bare.suppressed);
-  EXPECT_TRUE(bare.apps.empty());
-}
-
-TEST(BaseFindingsCacheTest, ATruncatedFileReadsAsNothing) {
-  std::string bytes = encode_kept_base("0123abcd", every_field());
-  for (size_t n = 0; n < bytes.size(); ++n) EXPECT_FALSE(decode_kept_base(bytes.substr(0, n))) << n << " bytes";
-  EXPECT_FALSE(decode_kept_base(bytes + "x")) << "a byte past the end";
-}
-
-TEST(BaseFindingsCacheTest, AnyChangedByteReadsAsNothing) {
-  std::string bytes = encode_kept_base("0123abcd", every_field());
-  for (size_t i = 0; i < bytes.size(); ++i) {
-    std::string damaged = bytes;
-    damaged[i] = static_cast<char>(damaged[i] ^ 0x20);
-    EXPECT_FALSE(decode_kept_base(damaged)) << "byte " << i;
-  }
-}
-
-// Suppressions are written in order, each once: a file that holds them
-// otherwise (checksum and all) was not written by driftlint.
-TEST(BaseFindingsCacheTest, SuppressionsOutOfOrderReadAsNothing) {
-  KeptBase two;
-  two.suppressions = {{"a", 1}, {"b", 2}};
-  std::string bytes = encode_kept_base("k", two);
-  size_t a = bytes.find(std::string("\x01\0\0\0a", 5)), b = bytes.find(std::string("\x01\0\0\0b", 5));
-  ASSERT_NE(a, std::string::npos);
-  ASSERT_NE(b, std::string::npos);
-  std::string header = encode_kept_base("k", KeptBase{});
-  size_t payload_at = header.find('\n') + 1 + 8;  // the magic line, then the checksum
-  std::string swapped = bytes;
-  swapped[a + 4] = 'b';
-  swapped[b + 4] = 'a';
-  std::string payload = swapped.substr(payload_at);
-  std::string rewritten = swapped.substr(0, header.find('\n') + 1);
-  yaml::put_u64(rewritten, cache_checksum(payload));
-  EXPECT_FALSE(decode_kept_base(rewritten + payload)) << "b before a";
-  EXPECT_TRUE(decode_kept_base(bytes));
-}
-
-TEST(BaseFindingsCacheTest, AnEmptyBaseReadsBackEmpty) {
-  auto read = decode_kept_base(encode_kept_base("k", KeptBase{}));
-  ASSERT_TRUE(read);
-  EXPECT_TRUE(read->second.findings.empty());
-  EXPECT_TRUE(read->second.suppressions.empty());
+KeptBase two_findings() {
+  Finding a, b;
+  a.rule = "duplicate-key";
+  b.rule = "yaml-syntax";
+  return KeptBase{{a, b}, {}};
 }
 
 TEST(BaseFindingsCacheTest, WritingABaseRemovesStaleOnes) {
@@ -124,7 +27,7 @@ TEST(BaseFindingsCacheTest, WritingABaseRemovesStaleOnes) {
   for (const char* name : {"old.bin", "recent.bin", "before-v2.json"}) std::ofstream(folder / name) << "x";
   std::filesystem::last_write_time(folder / "old.bin",
                                    std::filesystem::file_time_type::clock::now() - std::chrono::hours(24 * 31));
-  write_base_findings(workspace.path_of("cache").string(), "the key", every_field());
+  write_base_findings(workspace.path_of("cache").string(), "the key", two_findings());
   EXPECT_FALSE(std::filesystem::exists(folder / "old.bin")) << "not written for 31 days";
   EXPECT_FALSE(std::filesystem::exists(folder / "before-v2.json")) << "the format before";
   EXPECT_TRUE(std::filesystem::exists(folder / "recent.bin"));

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <string>
 
-#include "cli/base_findings_cache.h"
+#include "lint/kept_findings.h"
 #include "testing/cli_driver.h"
 #include "testing/git_repo.h"
 
@@ -40,11 +40,11 @@ class PullRequestCacheTest : public ::testing::Test {
     std::ifstream in(file, std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     in.close();
-    auto held = cli::decode_kept_base(bytes);
+    auto held = decode_kept_base(bytes);
     if (!held) return 0;
     size_t count = held->second.findings.size();
     held->second.findings.clear();
-    std::ofstream(file, std::ios::binary) << cli::encode_kept_base(held->first, held->second);
+    std::ofstream(file, std::ios::binary) << encode_kept_base(held->first, held->second);
     return count;
   }
   std::vector<fs::path> kept() const {
