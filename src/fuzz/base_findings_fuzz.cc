@@ -11,16 +11,9 @@
 #include <string_view>
 
 #include "lint/kept_findings.h"
-#include "load/parse_cache.h"
-#include "yaml/tree_codec.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  std::string_view payload(reinterpret_cast<const char*>(data), size);
-  // The header as encode_kept_base writes it: the magic line, then the checksum.
-  std::string header = driftlint::encode_kept_base("", {});
-  std::string file = header.substr(0, header.find('\n') + 1);
-  driftlint::yaml::put_u64(file, driftlint::cache_checksum(payload));
-  file.append(payload);
+  std::string file = driftlint::kept_base_file(std::string_view(reinterpret_cast<const char*>(data), size));
   if (auto kept = driftlint::decode_kept_base(file)) {
     // What was read writes back to the same bytes.
     if (driftlint::encode_kept_base(kept->first, kept->second) != file) __builtin_trap();

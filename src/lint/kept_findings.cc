@@ -103,9 +103,13 @@ std::string encode_kept_base(const std::string& key_digest, const KeptBase& base
   }
   yaml::put_u32(payload, static_cast<uint32_t>(base.findings.size()));
   for (const Finding& f : base.findings) put_finding(payload, f);
+  return kept_base_file(payload);
+}
+
+std::string kept_base_file(std::string_view payload) {
   std::string out(kMagic);
   yaml::put_u64(out, cache_checksum(payload));
-  return out + payload;
+  return out.append(payload);
 }
 
 std::optional<std::pair<std::string, KeptBase>> decode_kept_base(std::string_view bytes) {

@@ -27,5 +27,9 @@ struct KeptBase {
 // not as the encoder writes them.
 std::string encode_kept_base(const std::string& key_digest, const KeptBase& base);
 std::optional<std::pair<std::string, KeptBase>> decode_kept_base(std::string_view bytes);
+// The file for an encoded payload: the header line and the payload's
+// checksum before it (what encode_kept_base writes; tests and the fuzz
+// target make files of their own payloads with it).
+std::string kept_base_file(std::string_view payload);
 
 }  // namespace driftlint
