@@ -129,26 +129,35 @@ bool is_container_list(yaml::Node list) {
 
 // Unknown kinds: below a key ending in `template`, `Template` or `Spec`, a
 // PodSpec (`workerSpec: {containers: [...]}`) or a map holding one in `spec`
-// (`template: {spec: {containers: [...]}}`); not below another one.
-void add_by_shape(std::vector<PodTemplateView>& out, yaml::Node node, const std::string& path, int depth) {
+// (`template: {spec: {containers: [...]}}`); not below another one. `path`
+// is where `node` is, grown and cut back as the walk goes (most objects hold
+// no pod, so no path is copied for them).
+void add_by_shape(std::vector<PodTemplateView>& out, yaml::Node node, std::string& path, int depth) {
   if (depth > 12) return;
+  size_t at = path.size();
   if (node.is_map()) {
     for (auto [key, value] : node.entries()) {
       std::string_view k = key.text();
-      std::string here = path.empty() ? std::string(k) : path + "." + std::string(k);
+      if (at > 0) path += '.';
+      path += k;
       bool may_hold = k.ends_with("template") || k.ends_with("Template") || k.ends_with("Spec");
       if (may_hold && is_container_list(value.get("containers"))) {
-        add_pod_spec(out, value, here);
+        add_pod_spec(out, value, path);
       } else if (may_hold && is_container_list(value.path({"spec", "containers"}))) {
-        add_pod_spec(out, value.get("spec"), here + ".spec");
+        add_pod_spec(out, value.get("spec"), path + ".spec");
       } else {
-        add_by_shape(out, value, here, depth + 1);
+        add_by_shape(out, value, path, depth + 1);
       }
+      path.resize(at);
     }
   } else if (node.is_sequence()) {
     size_t index = 0;
     for (yaml::Node element : node.elements()) {
-      add_by_shape(out, element, path + "[" + std::to_string(index++) + "]", depth + 1);
+      path += '[';
+      path += std::to_string(index++);
+      path += ']';
+      add_by_shape(out, element, path, depth + 1);
+      path.resize(at);
     }
   }
 }
@@ -223,7 +232,10 @@ void collect(std::vector<PodTemplateView>& out, yaml::Node root, std::string_vie
   if (group == "argoproj.io" || group == "tekton.dev" || is_policy_group(group) || (group.empty() && kind == "List")) {
     return;
   }
-  if (yaml::Node spec = root.get("spec"); spec.is_map()) add_by_shape(out, spec, prefix + "spec", 0);
+  if (yaml::Node spec = root.get("spec"); spec.is_map()) {
+    std::string path = prefix + "spec";
+    add_by_shape(out, spec, path, 0);
+  }
 }
 
 }  // namespace pod_template_parts
