@@ -15,6 +15,7 @@
 
 #include "base/file_snapshot.h"
 #include "base/files.h"
+#include "base/gathered_writes.h"
 #include "base/hash.h"
 #include "git/repository.h"
 #include "load/loader.h"
@@ -336,9 +337,10 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
     if (entry_of.emplace(f->content_id, static_cast<uint32_t>(entry_files.size())).second) entry_files.push_back(f);
   }
   bool written_whole = write_file_atomically(path, [&](std::ostream& out) {
-    out.write(kMagic.data(), static_cast<std::streamsize>(kMagic.size()));
-    uint64_t written = kMagic.size();
+    GatheredWrites pack(out);
+    pack.add(kMagic);
     std::string index;
+    index.reserve(entry_files.size() * 72 + files.size() * 96);
     put_u32(index, static_cast<uint32_t>(entry_files.size()));
     std::string payload;
     for (const LoadedFile* f : entry_files) {
@@ -347,15 +349,12 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
       encode_directives(f->directives, payload);
       encode_template_action(f->template_action, payload);
       // Padding, so that the payload's arrays can be borrowed in place.
-      std::string padding(yaml::encoding_padding(written), '\0');
-      out.write(padding.data(), static_cast<std::streamsize>(padding.size()));
-      written += padding.size();
+      pack.add(std::string(yaml::encoding_padding(pack.written()), '\0'));
       put_string(index, f->content_id);
       put_u64(index, cache_checksum(payload));
-      put_u64(index, written);
+      put_u64(index, pack.written());
       put_u64(index, payload.size());
-      out.write(payload.data(), static_cast<std::streamsize>(payload.size()));
-      written += payload.size();
+      pack.add(payload);
     }
     put_u32(index, static_cast<uint32_t>(files.size()));
     for (const LoadedFile* f : files) {
@@ -365,8 +364,9 @@ bool ParseCache::store(const std::string& identity, const std::vector<const Load
       put_u64(index, f->bytes);
     }
     put_u64(index, cache_checksum(index));
-    put_u64(index, written);  // where the index starts
-    out.write(index.data(), static_cast<std::streamsize>(index.size()));
+    put_u64(index, pack.written());  // where the index starts
+    pack.add(index);
+    pack.flush();
   }, 0600);
   if (!written_whole) notes.push_back("parse cache: cannot write " + path + "; the next run parses again");
   return written_whole;

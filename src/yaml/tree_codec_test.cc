@@ -91,5 +91,39 @@ TEST(TreeCodecTest, ContainersSpanningMoreIdsThanThePackHoldsAreRefused) {
   EXPECT_FALSE(decode_parsed_file(in, 1000));
 }
 
+TEST(TreeCodecTest, RefusesDamageInsteadOfFollowingIt) {
+  ParsedFile parsed = parse_yaml("a: &x [1, 2]\nb: *x\nc: {d: e}\n");
+  std::string bytes;
+  encode_parsed_file(parsed, bytes);
+  std::string_view in = bytes;
+  ASSERT_TRUE(decode_parsed_file(in, 100));
+  EXPECT_TRUE(in.empty());
+  // Every single-byte change is either refused or decodes to a tree that is
+  // still within bounds (a changed letter is not a structural error).
+  for (size_t i = 0; i < bytes.size(); ++i) {
+    for (char c : {'\x00', '\x01', '\x7f', '\xff'}) {
+      std::string damaged = bytes;
+      damaged[i] = c;
+      std::string_view view = damaged;
+      auto decoded = decode_parsed_file(view, 100);
+      if (decoded) {
+        for (const Document& d : decoded->documents) {
+          if (d.root.is_map()) {
+            for (auto [k, v] : d.root.entries()) (void)v.text();
+          }
+        }
+      }
+    }
+  }
+  // An empty file round-trips, with and without memory to borrow.
+  std::string empty;
+  encode_parsed_file(parse_yaml(""), empty);
+  std::string_view empty_view = empty;
+  EXPECT_TRUE(decode_parsed_file(empty_view, 100));
+  // Depth over the limit is refused.
+  std::string_view again = bytes;
+  EXPECT_FALSE(decode_parsed_file(again, 1));
+}
+
 }  // namespace
 }  // namespace driftlint::yaml
