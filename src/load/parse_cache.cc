@@ -278,14 +278,21 @@ size_t ParsePack::damaged_entries() const {
 
 bool ParsePack::same_index(const std::vector<const LoadedFile*>& files) const {
   if (files.size() != by_path_.size() || damaged_entries() > 0) return false;
+  bool restamped = false, stamp_kept = false;
   for (const LoadedFile* f : files) {
     auto it = by_path_.find(f->path);
-    if (it == by_path_.end() || (it->second.fingerprint != f->fingerprint && !f->by_index_id) ||
-        entry_ids_[it->second.entry] != f->content_id || it->second.bytes != f->bytes) {
+    if (it == by_path_.end() || entry_ids_[it->second.entry] != f->content_id || it->second.bytes != f->bytes) {
       return false;
     }
+    if (it->second.fingerprint == f->fingerprint) stamp_kept = true;
+    else if (f->by_index_id) restamped = true;
+    else return false;
   }
-  return true;
+  // Stamps git's index vouched for are written down, so that the next run
+  // takes those files by stamp without reading git's index (a branch
+  // switched to and back, files touched); not when no file kept its stamp:
+  // a fresh clone, a CI job's, whose next run is another fresh clone.
+  return !restamped || !stamp_kept;
 }
 
 ParseCache::ParseCache(std::string dir, const yaml::ParseLimits& limits)

@@ -58,9 +58,10 @@ class ParsePack {
   // The entry with this content id.
   std::optional<CachedFile> by_content(const std::string& content_id) const;
 
-  // Whether the path index is what `files` say (then nothing needs writing);
-  // a changed fingerprint does not count for a file found by the blob id
-  // git's index records (LoadedFile::by_index_id).
+  // Whether the path index is what `files` say (then nothing needs writing).
+  // A changed fingerprint of a file found by the blob id git's index records
+  // (LoadedFile::by_index_id) counts only beside a fingerprint that did not
+  // change: in a fresh clone, where none did, writing them is no use.
   bool same_index(const std::vector<const LoadedFile*>& files) const;
 
   size_t damaged_entries() const;

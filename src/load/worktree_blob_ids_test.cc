@@ -97,5 +97,60 @@ TEST(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
   EXPECT_EQ(names(again), names(edited));
 }
 
+// In a checkout whose stamps changed for some files only (a branch switched
+// to and back, files touched), those files are found by the blob ids in
+// git's index once, and the pack is written again with their new stamps:
+// the next run takes every file by its stamp, without reading the index.
+TEST(WorktreeBlobIdsTest, StampsChangedForSomeFilesAreWrittenDown) {
+  Workspace workspace;
+  fs::path cache_dir = workspace.path_of("cache");
+  TestGitRepo repo(workspace.path_of("git"));
+  repo.write("apps/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
+  repo.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n");
+  repo.commit_all("one");
+  auto git = GitRepository::open(repo.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = std::make_shared<CountingDiskTree>(repo.dir().string());
+  auto load_checkout = [&] {
+    RepoInput input;
+    input.name = "r";
+    input.tree = tree;
+    input.git = *git;
+    LoadOptions options;
+    options.jobs = 2;
+    ParseCache cache(cache_dir.string(), options.parse_limits);
+    options.cache = &cache;
+    return load_repos({input}, options);
+  };
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // settled: the first run records stamps
+  LoadResult cold = load_checkout();
+  std::string pack = ParseCache(cache_dir.string(), LoadOptions().parse_limits).pack_path(tree->cache_identity());
+  struct stat written;
+  ASSERT_EQ(::stat(pack.c_str(), &written), 0);
+
+  fs::remove(repo.dir() / "apps/a.yaml");
+  repo.git("checkout -- apps/a.yaml");  // a new inode and times for a.yaml only
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+  repo.git("update-index --really-refresh");
+  tree->reads = 0;
+  LoadResult switched = load_checkout();
+  EXPECT_EQ(tree->reads, 0);
+  ASSERT_EQ(switched.files.size(), 2u);
+  EXPECT_TRUE(switched.files[0].by_index_id);
+  EXPECT_FALSE(switched.files[1].by_index_id);
+  struct stat after;
+  ASSERT_EQ(::stat(pack.c_str(), &after), 0);
+  EXPECT_NE(after.st_ino, written.st_ino);  // written again, with a.yaml's new stamp
+
+  LoadResult again = load_checkout();
+  EXPECT_EQ(tree->reads, 0);
+  EXPECT_EQ(again.files_from_cache(), 2u);
+  for (const LoadedFile& f : again.files) EXPECT_FALSE(f.by_index_id) << f.path;
+  EXPECT_EQ(names(again), names(cold));
+  struct stat last;
+  ASSERT_EQ(::stat(pack.c_str(), &last), 0);
+  EXPECT_EQ(last.st_ino, after.st_ino);  // nothing changed since
+}
+
 }  // namespace
 }  // namespace driftlint
