@@ -186,6 +186,9 @@ void ValidationMemo::write(const std::string& file, const std::string& writer, s
   bool prune = total - used > std::max(keep_unused, 4 * used);
   if (!changed_ && !prune) return;  // the file already says this
   std::string out(kMagic);
+  size_t bytes = out.size() + 4 + writer.size() + 4 + 8 + found_count_.load() * 256;
+  for (const Stored& s : stored_) bytes += 8 + s.key.size() + s.record.size();
+  out.reserve(bytes);  // once: a memo of 20,000 objects is megabytes
   put_string(out, writer);
   put_u32(out, static_cast<uint32_t>(prune ? used : total));
   for (size_t i = 0; i < stored_.size(); ++i) {
