@@ -17,10 +17,11 @@ class GatheredWrites {
   GatheredWrites& operator=(const GatheredWrites&) = delete;
   ~GatheredWrites() { flush(); }
 
-  // Pieces as large as a chunk go to the stream at once, after what is gathered.
+  // Pieces of a sixteenth of a chunk or more go to the stream at once, after
+  // what is gathered: copying them would only touch more memory.
   void add(std::string_view bytes) {
-    if (gathered_.size() + bytes.size() > chunk_) flush();
-    if (bytes.size() >= chunk_) out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (gathered_.size() + bytes.size() > chunk_ || bytes.size() >= chunk_ / 16) flush();
+    if (bytes.size() >= chunk_ / 16) out_.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     else gathered_.append(bytes);
     written_ += bytes.size();
   }

@@ -1,4 +1,4 @@
-// libFuzzer target: reading a parse-cache pack (framing, checksums, the tree
+// libFuzzer target: reading a parse-cache pack and its delta (framing, checksums, the tree
 // decoder's bounds, acyclicity and depth checks). A damaged cache file must
 // be refused, never followed. Built by ci/fuzz; seeds are packs written by a
 // real run on testdata/demo.
@@ -6,10 +6,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <string>
 
 #include "load/parse_cache.h"
+#include "load/parse_pack_format.h"
 #include "yaml/tree_codec.h"
 
 namespace {
@@ -25,14 +27,23 @@ size_t walk(driftlint::yaml::Node n, int depth) {
   return seen;
 }
 
+void write_file(const std::string& path, std::string_view bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
 }  // namespace
 
+// The input is a pack and, when it holds one after the pack (from "\nDLPDELT5"
+// on), the delta beside it (load/parse_pack_format.h).
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = "/tmp/driftlint-parse-cache-fuzz-" + std::to_string(getpid()) + ".pack";
-  {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  static const std::string delta = driftlint::pack_format::delta_path_of(path);
+  std::string_view all(reinterpret_cast<const char*>(data), size);
+  size_t split = all.find("\nDLPDELT5");
+  write_file(path, all.substr(0, split));
+  if (split != std::string_view::npos) write_file(delta, all.substr(split + 1));
+  else std::remove(delta.c_str());
   std::string problem;
   auto pack = driftlint::ParsePack::read(path, 200, problem);
   if (pack) {

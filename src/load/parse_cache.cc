@@ -15,10 +15,10 @@
 
 #include "base/file_snapshot.h"
 #include "base/files.h"
-#include "base/gathered_writes.h"
 #include "base/hash.h"
 #include "git/repository.h"
 #include "load/loader.h"
+#include "load/parse_pack_format.h"
 #include "yaml/template_actions.h"
 #include "yaml/tree_codec.h"
 
@@ -35,16 +35,15 @@ using yaml::put_u64;
 
 namespace {
 
-constexpr std::string_view kMagic = "DLPCACH5";  // bump with any change to the encoding
-
 std::string settings_key(const yaml::ParseLimits& limits) {
-  return std::string(DRIFTLINT_VERSION) + "/" + std::string(kMagic) + "/" +
+  return std::string(DRIFTLINT_VERSION) + "/" + std::string(pack_format::kMagic) + "/" +
          (limits.engine == yaml::YamlEngine::Libyaml ? "libyaml" : "yaml-cpp") + "/depth=" +
          std::to_string(limits.max_depth) + "/aliases=" + std::to_string(limits.max_alias_expansion) +
          "/templates=" + std::to_string(yaml::kTemplateActionsVersion);
 }
 
-bool is_pack(const std::string& name) { return name.size() > 5 && name.compare(name.size() - 5, 5, ".pack") == 0; }
+// Packs and their deltas.
+bool is_pack(const std::string& name) { return name.ends_with(".pack") || name.ends_with(".delta"); }
 
 // What write_file_atomically writes before its rename.
 bool is_temporary(const std::string& name) { return name.find(".tmp-") != std::string::npos; }
@@ -107,28 +106,6 @@ std::string content_id_of(std::string_view text) {
   return buffer;
 }
 
-void encode_directives(const std::vector<IgnoreDirective>& directives, std::string& out) {
-  put_u32(out, static_cast<uint32_t>(directives.size()));
-  for (const IgnoreDirective& d : directives) {
-    out.push_back(static_cast<char>(d.scope));
-    put_u32(out, d.line);
-    put_u32(out, d.column);
-    put_u32(out, d.from_line);
-    put_u32(out, d.to_line);
-    put_u32(out, static_cast<uint32_t>(d.rules.size()));
-    for (const std::string& r : d.rules) put_string(out, r);
-    put_string(out, d.reason);
-  }
-}
-
-void encode_template_action(const std::optional<yaml::TemplateAction>& action, std::string& out) {
-  out.push_back(action ? '\1' : '\0');
-  if (!action) return;
-  put_u32(out, action->line);
-  put_u32(out, action->column);
-  put_string(out, action->excerpt);
-}
-
 bool decode_template_action(std::string_view& in, std::optional<yaml::TemplateAction>& out) {
   if (in.empty() || static_cast<uint8_t>(in[0]) > 1) return false;
   bool present = in[0] == '\1';
@@ -162,41 +139,89 @@ bool decode_directives(std::string_view& in, std::vector<IgnoreDirective>& out) 
   return true;
 }
 
-std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_depth, std::string& problem) {
+namespace {
+
+// One file of a pack (the pack itself or its delta), its framing checked:
+// the magic, where the index starts, the index's checksum.
+struct PackFile {
+  std::shared_ptr<const FileSnapshot> snapshot;
+  std::string_view index;  // without its checksum
+  uint64_t index_at = 0;
+  uint64_t index_checksum = 0;
+};
+
+std::string damaged_note(const std::string& file, const std::string& what) {
+  return "parse cache " + file + " is damaged (" + what + "); ignored, and rebuilt after this run";
+}
+
+// Nullopt when the file is absent (no problem) or damaged (`problem` says so).
+std::optional<PackFile> open_pack_file(const std::string& file, std::string_view magic, std::string& problem) {
   int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return nullptr;  // no pack yet: not a problem
-  auto pack = std::unique_ptr<ParsePack>(new ParsePack());
-  pack->max_depth_ = max_depth;
+  if (fd < 0) return std::nullopt;  // none yet: not a problem
   // The trees borrow the snapshot's bytes, whichever way it holds them (read
   // into huge pages, or the page cache's own pages mapped), and it keeps them
   // as they are for the whole run, even if the file is truncated or
   // rewritten in place.
   Expected<std::shared_ptr<const FileSnapshot>> snapshot = FileSnapshot::take(fd);
   if (!snapshot) {
-    problem = "parse cache " + file + " is damaged (" + snapshot.error().message + "); ignored, and rebuilt after this run";
-    return nullptr;
+    problem = damaged_note(file, snapshot.error().message);
+    return std::nullopt;
   }
-  pack->snapshot_ = *snapshot;
-  pack->data_ = (*snapshot)->bytes();
   auto damaged = [&](const std::string& what) {
-    problem = "parse cache " + file + " is damaged (" + what + "); ignored, and rebuilt after this run";
-    return nullptr;
+    problem = damaged_note(file, what);
+    return std::nullopt;
   };
-  std::string_view data = pack->data_;
-  if (data.substr(0, kMagic.size()) != kMagic) return damaged("not a driftlint parse cache");
+  PackFile out;
+  out.snapshot = *snapshot;
+  std::string_view data = out.snapshot->bytes();
+  if (data.substr(0, magic.size()) != magic) return damaged("not a driftlint parse cache");
   // The index is at the end, whole: opening the pack walks its contiguous
   // bytes only, not a header beside every entry (14,000 pages apart on a
   // large repo).
-  std::string_view trailer = data.size() >= kMagic.size() + 8 ? data.substr(data.size() - 8) : std::string_view();
-  uint64_t index_at = 0;
-  if (!get_u64(trailer, index_at) || index_at < kMagic.size() || index_at > data.size() - 8) return damaged("truncated");
-  std::string_view index_bytes = data.substr(index_at, data.size() - 8 - index_at);
+  std::string_view trailer = data.size() >= magic.size() + 8 ? data.substr(data.size() - 8) : std::string_view();
+  if (!get_u64(trailer, out.index_at) || out.index_at < magic.size() || out.index_at > data.size() - 8) {
+    return damaged("truncated");
+  }
+  std::string_view index_bytes = data.substr(out.index_at, data.size() - 8 - out.index_at);
   if (index_bytes.size() < 8) return damaged("truncated");
-  std::string_view in = index_bytes.substr(0, index_bytes.size() - 8);
+  out.index = index_bytes.substr(0, index_bytes.size() - 8);
   std::string_view sum = index_bytes.substr(index_bytes.size() - 8);
-  uint64_t index_checksum = 0;
-  if (!get_u64(sum, index_checksum) || index_checksum != cache_checksum(in)) return damaged("bad index checksum");
-  if (!pack->read_index(in, index_at)) return damaged("bad index");
+  if (!get_u64(sum, out.index_checksum) || out.index_checksum != cache_checksum(out.index)) {
+    return damaged("bad index checksum");
+  }
+  return out;
+}
+
+}  // namespace
+
+std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_depth, std::string& problem) {
+  std::optional<PackFile> base = open_pack_file(file, pack_format::kMagic, problem);
+  if (!base) return nullptr;
+  auto pack = std::unique_ptr<ParsePack>(new ParsePack());
+  pack->max_depth_ = max_depth;
+  pack->parts_.push_back(base->snapshot);
+  pack->base_checksum_ = base->index_checksum;
+  // The delta, when it extends this very pack, holds the path index: the
+  // pack's own is then not read.
+  std::string delta_file = pack_format::delta_path_of(file);
+  std::string delta_problem;
+  std::optional<PackFile> delta = open_pack_file(delta_file, pack_format::kDeltaMagic, delta_problem);
+  uint64_t delta_base = 0;
+  if (delta && (!get_u64(delta->index, delta_base) || delta_base != base->index_checksum)) delta.reset();  // stale
+  if (!pack->read_index(base->index, base->index_at, 0, !delta)) {
+    problem = damaged_note(file, "bad index");
+    return nullptr;
+  }
+  pack->base_entries_ = static_cast<uint32_t>(pack->entries_.size());
+  if (delta) {
+    pack->parts_.push_back(delta->snapshot);
+    if (!pack->read_index(delta->index, delta->index_at, 1, true)) {
+      delta_problem = damaged_note(delta_file, "bad index");
+      pack->parts_.pop_back();
+      pack->read_index(base->index, base->index_at, 0, true);  // read once already: it holds
+    }
+  }
+  if (!delta_problem.empty()) problem = delta_problem;
   uint32_t entries = static_cast<uint32_t>(pack->entries_.size());
   pack->by_content_.reserve(entries);
   for (uint32_t e = 0; e < entries; ++e) pack->by_content_.emplace(pack->entry_ids_[e], e);
@@ -204,34 +229,51 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
   return pack;
 }
 
-bool ParsePack::read_index(std::string_view in, uint64_t payloads_end) {
+bool ParsePack::read_index(std::string_view in, uint64_t payloads_end, uint8_t part, bool with_paths) {
+  // A delta's entries come after the pack's, and go again if it does not hold together.
+  size_t first = part == 0 ? 0 : base_entries_;
+  entries_.resize(first);
+  entry_ids_.resize(first);
+  by_path_.clear();
+  auto refuse = [&] {
+    entries_.resize(first);
+    entry_ids_.resize(first);
+    by_path_.clear();
+    return false;
+  };
+  std::string_view data = parts_[part]->bytes();
+  size_t magic = part == 0 ? pack_format::kMagic.size() : pack_format::kDeltaMagic.size();
+  uint32_t base_entries = 0;
+  if (part == 1 && (!get_u32(in, base_entries) || base_entries != base_entries_)) return refuse();
   uint32_t entries = 0;
-  if (!get_u32(in, entries) || in.size() / 28 < entries) return false;
-  entries_.reserve(entries);
-  entry_ids_.reserve(entries);
+  if (!get_u32(in, entries) || in.size() / 28 < entries) return refuse();
+  entries_.reserve(first + entries);
+  entry_ids_.reserve(first + entries);
   for (uint32_t e = 0; e < entries; ++e) {
     std::string_view id;
     uint64_t checksum, offset, length;
     if (!get_view(in, id) || !get_u64(in, checksum) || !get_u64(in, offset) || !get_u64(in, length) ||
-        offset < kMagic.size() || offset > payloads_end || length > payloads_end - offset) {
-      return false;
+        offset < magic || offset > payloads_end || length > payloads_end - offset) {
+      return refuse();
     }
-    entries_.push_back({data_.substr(offset, length), checksum});
+    entries_.push_back({data.substr(offset, length), checksum, part});
     entry_ids_.push_back(id);
   }
+  if (!with_paths) return true;
   uint32_t paths = 0;
-  if (!get_u32(in, paths) || in.size() / 20 < paths) return false;
+  if (!get_u32(in, paths) || in.size() / 20 < paths) return refuse();
   by_path_.reserve(paths);
   for (uint32_t p = 0; p < paths; ++p) {
     std::string_view path;
     PathRecord record;
     if (!get_view(in, path) || !get_view(in, record.fingerprint) || !get_u32(in, record.entry) ||
-        !get_u64(in, record.bytes) || record.entry >= entries) {
-      return false;
+        !get_u64(in, record.bytes) || record.entry >= entries_.size()) {
+      return refuse();
     }
     by_path_.emplace(path, record);
   }
-  return in.empty();
+  if (!in.empty()) return refuse();
+  return true;
 }
 
 std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
@@ -241,7 +283,7 @@ std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
     damaged_[entry] = true;
     return std::nullopt;
   }
-  std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, snapshot_);
+  std::optional<yaml::ParsedFile> parsed = yaml::decode_parsed_file(in, max_depth_, parts_[e.part]);
   CachedFile out;
   if (!parsed || !decode_directives(in, out.directives) || !decode_template_action(in, out.template_action) ||
       !in.empty()) {
@@ -250,6 +292,18 @@ std::optional<CachedFile> ParsePack::decode(uint32_t entry) const {
   }
   out.parsed = std::move(*parsed);
   return out;
+}
+
+uint64_t ParsePack::base_payload_bytes() const {
+  uint64_t bytes = 0;
+  for (uint32_t e = 0; e < base_entries_; ++e) bytes += entries_[e].payload.size();
+  return bytes;
+}
+
+std::optional<uint32_t> ParsePack::base_entry(std::string_view content_id) const {
+  auto it = by_content_.find(content_id);
+  if (it == by_content_.end() || it->second >= base_entries_) return std::nullopt;
+  return it->second;
 }
 
 std::optional<CachedFile> ParsePack::by_fingerprint(const std::string& path, const std::string& fingerprint,
@@ -268,7 +322,7 @@ std::optional<CachedFile> ParsePack::by_content(const std::string& content_id) c
   return decode(it->second);
 }
 
-bool ParsePack::is_private_copy() const { return snapshot_->is_private_copy(); }
+bool ParsePack::is_private_copy() const { return parts_[0]->is_private_copy(); }
 
 size_t ParsePack::damaged_entries() const {
   size_t n = 0;
@@ -308,9 +362,11 @@ std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, st
   std::string path = pack_path(tree_identity);
   std::unique_ptr<ParsePack> pack = ParsePack::read(path, limits_.max_depth, problem);
   if (!problem.empty()) notes.push_back(problem);
-  struct stat st;
-  if (pack && ::stat(path.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
-    ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);  // in use: keep it from garbage collection
+  for (const std::string& file : {path, pack_format::delta_path_of(path)}) {
+    struct stat st;
+    if (pack && ::stat(file.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
+      ::utimensat(AT_FDCWD, file.c_str(), nullptr, 0);  // in use: keep it from garbage collection
+    }
   }
   return pack;
 }
@@ -327,56 +383,6 @@ void ParseCache::collect_garbage(int max_age_days) const {
   if (!ec && fs::file_time_type::clock::now() - last < std::chrono::hours(24)) return;
   write_file_atomically(marker.string(), [](std::ostream& out) { out << '\n'; }, 0600);
   remove_unwritten_for(folder, is_pack, std::chrono::hours(24 * max_age_days));
-}
-
-bool ParseCache::store(const std::string& identity, const std::vector<const LoadedFile*>& files,
-                       const ParsePack* previous, std::vector<std::string>& notes) const {
-  if (identity.empty()) return true;
-  if (previous && previous->same_index(files)) return true;
-
-  std::string path = pack_path(identity);
-  // The cache root is left as it is when it exists; parse-v1 is ours.
-  make_private_directory(dir_, /*tighten=*/false);
-  make_private_directory((fs::path(dir_) / "parse-v1").string(), /*tighten=*/true);
-  std::unordered_map<std::string_view, uint32_t> entry_of;
-  std::vector<const LoadedFile*> entry_files;
-  for (const LoadedFile* f : files) {
-    if (entry_of.emplace(f->content_id, static_cast<uint32_t>(entry_files.size())).second) entry_files.push_back(f);
-  }
-  bool written_whole = write_file_atomically(path, [&](std::ostream& out) {
-    GatheredWrites pack(out);
-    pack.add(kMagic);
-    std::string index;
-    index.reserve(entry_files.size() * 72 + files.size() * 96);
-    put_u32(index, static_cast<uint32_t>(entry_files.size()));
-    std::string payload;
-    for (const LoadedFile* f : entry_files) {
-      payload.clear();
-      yaml::encode_parsed_file(f->parsed, payload);
-      encode_directives(f->directives, payload);
-      encode_template_action(f->template_action, payload);
-      // Padding, so that the payload's arrays can be borrowed in place.
-      pack.add(std::string(yaml::encoding_padding(pack.written()), '\0'));
-      put_string(index, f->content_id);
-      put_u64(index, cache_checksum(payload));
-      put_u64(index, pack.written());
-      put_u64(index, payload.size());
-      pack.add(payload);
-    }
-    put_u32(index, static_cast<uint32_t>(files.size()));
-    for (const LoadedFile* f : files) {
-      put_string(index, f->path);
-      put_string(index, f->fingerprint);
-      put_u32(index, entry_of[f->content_id]);
-      put_u64(index, f->bytes);
-    }
-    put_u64(index, cache_checksum(index));
-    put_u64(index, pack.written());  // where the index starts
-    pack.add(index);
-    pack.flush();
-  }, 0600);
-  if (!written_whole) notes.push_back("parse cache: cannot write " + path + "; the next run parses again");
-  return written_whole;
 }
 
 }  // namespace driftlint

@@ -10,8 +10,9 @@
 //     modified in the last two seconds gets no fingerprint, so a change within
 //     the file system's timestamp granularity is never missed.
 // A pack is rewritten (atomically: a new file, renamed over the old) only when
-// something changed; a run keeps the bytes it read even if the file is
-// truncated or rewritten in place meanwhile (base/file_snapshot.h). Packs
+// something changed, and then for a few changed files only its delta, a file
+// beside it (load/parse_pack_format.h); a run keeps the bytes it read even if
+// a file is truncated or rewritten in place meanwhile (base/file_snapshot.h). Packs
 // unused for 30 days are deleted, temporary files of killed runs after an
 // hour. A damaged pack or entry is ignored with a note and rebuilt; nothing
 // is ever trusted without its checksum and a bounds-checked decode.
@@ -48,7 +49,9 @@ struct CachedFile {
 // One repo's pack as read at the start of a run. Lookups are thread-safe.
 class ParsePack {
  public:
-  // nullopt (with `problem` set) when the file exists but is damaged.
+  // The pack in `file` with the delta beside it when that extends it; null
+  // (with `problem` set) when the file exists but is damaged. A damaged
+  // delta sets `problem` too, and the pack is read alone.
   static std::unique_ptr<ParsePack> read(const std::string& file, size_t max_depth, std::string& problem);
 
   // The entry for `path` when its fingerprint still matches.
@@ -64,6 +67,14 @@ class ParsePack {
   // change: in a fresh clone, where none did, writing them is no use.
   bool same_index(const std::vector<const LoadedFile*>& files) const;
 
+  // For a delta written on top of this pack (ParseCache::store): the pack
+  // file's own entry with this content id (not one of its delta's), how many
+  // it holds and their bytes, and the checksum of its index, which names it.
+  std::optional<uint32_t> base_entry(std::string_view content_id) const;
+  uint32_t base_entry_count() const { return base_entries_; }
+  uint64_t base_payload_bytes() const;
+  uint64_t base_checksum() const { return base_checksum_; }
+
   size_t damaged_entries() const;
   // Whether the pack's bytes are a private copy rather than the file's pages.
   bool is_private_copy() const;
@@ -75,6 +86,7 @@ class ParsePack {
   struct Entry {
     std::string_view payload;
     uint64_t checksum;
+    uint8_t part;  // 0: the pack file, 1: its delta
   };
   // Views into the pack's bytes, which live as long as the pack: reading an
   // index of 14,000 files allocates nothing per file.
@@ -84,14 +96,16 @@ class ParsePack {
     uint64_t bytes;
   };
   std::optional<CachedFile> decode(uint32_t entry) const;
-  // The entries and the path index, from the index's bytes (checksum
-  // checked); false when they do not hold together.
-  bool read_index(std::string_view in, uint64_t payloads_end);
+  // The entries of one file (`part`) and, `with_paths`, its path index, from
+  // its index's bytes (checksum checked); false when they do not hold
+  // together (then that file's entries and any path index are dropped).
+  bool read_index(std::string_view in, uint64_t payloads_end, uint8_t part, bool with_paths);
 
-  // The pack file's bytes; decoded trees borrow from them, so they live as
-  // long as any of them, unchanged whatever happens to the file.
-  std::shared_ptr<const FileSnapshot> snapshot_;
-  std::string_view data_;
+  // The pack file's bytes and its delta's; decoded trees borrow from them,
+  // so they live as long as any of them, unchanged whatever happens to the files.
+  std::vector<std::shared_ptr<const FileSnapshot>> parts_;
+  uint32_t base_entries_ = 0;
+  uint64_t base_checksum_ = 0;
   size_t max_depth_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::string_view> entry_ids_;
@@ -114,9 +128,9 @@ class ParseCache {
   // (then a note says so).
   std::unique_ptr<ParsePack> open(const std::string& tree_identity, std::vector<std::string>& notes) const;
 
-  // Writes the pack of one repo (`files`: its parsed files) when it differs
-  // from `previous`. False (with a note) when it cannot be written; the run
-  // is not affected.
+  // Writes the pack of one repo (`files`: its parsed files), or a delta on
+  // `previous` (parse_pack_writer.cc), when they differ from it. False (with
+  // a note) when it cannot be written; the run is not affected.
   bool store(const std::string& tree_identity, const std::vector<const LoadedFile*>& files,
              const ParsePack* previous, std::vector<std::string>& notes) const;
 

@@ -10,6 +10,7 @@
 #include <fstream>
 
 #include "git/repository.h"
+#include "load/cache_test_support.h"
 #include "load/loader.h"
 #include "testing/git_repo.h"
 #include "testing/workspace.h"
@@ -42,15 +43,7 @@ class ParseCacheTest : public ::testing::Test {
   fs::path repo_dir() const { return workspace_.path_of("repo"); }
 
   LoadResult load(bool cached = true, std::shared_ptr<const FileTree> tree = nullptr) {
-    RepoInput repo;
-    repo.name = "r";
-    repo.source = repo_dir().string();
-    repo.tree = tree ? tree : std::make_shared<DiskTree>(repo_dir().string());
-    LoadOptions options;
-    options.jobs = 2;
-    ParseCache cache(cache_dir_.string(), options.parse_limits);
-    if (cached) options.cache = &cache;
-    return load_repos({repo}, options);
+    return load_folder(repo_dir(), cache_dir_, cached, std::move(tree));
   }
 
   // Everything a rule could see, printed.
