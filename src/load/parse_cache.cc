@@ -218,10 +218,15 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
     if (!pack->read_index(delta->index, delta->index_at, 1, true)) {
       delta_problem = damaged_note(delta_file, "bad index");
       pack->parts_.pop_back();
-      pack->read_index(base->index, base->index_at, 0, true);  // read once already: it holds
+      if (!pack->read_index(base->index, base->index_at, 0, true)) {
+        problem = damaged_note(file, "bad index");
+        return nullptr;
+      }
     }
   }
-  if (!delta_problem.empty()) problem = delta_problem;
+  // Written again after this run, whatever else changed.
+  pack->delta_damaged_ = !delta_problem.empty();
+  if (pack->delta_damaged_) problem = delta_problem;
   uint32_t entries = static_cast<uint32_t>(pack->entries_.size());
   pack->by_content_.reserve(entries);
   for (uint32_t e = 0; e < entries; ++e) pack->by_content_.emplace(pack->entry_ids_[e], e);
@@ -331,7 +336,7 @@ size_t ParsePack::damaged_entries() const {
 }
 
 bool ParsePack::same_index(const std::vector<const LoadedFile*>& files) const {
-  if (files.size() != by_path_.size() || damaged_entries() > 0) return false;
+  if (files.size() != by_path_.size() || damaged_entries() > 0 || delta_damaged_) return false;
   bool restamped = false, stamp_kept = false;
   for (const LoadedFile* f : files) {
     auto it = by_path_.find(f->path);
@@ -362,10 +367,11 @@ std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, st
   std::string path = pack_path(tree_identity);
   std::unique_ptr<ParsePack> pack = ParsePack::read(path, limits_.max_depth, problem);
   if (!problem.empty()) notes.push_back(problem);
-  for (const std::string& file : {path, pack_format::delta_path_of(path)}) {
+  // In use: kept from garbage collection (a stale delta is not, and goes).
+  for (const std::string& file : {path, pack && pack->uses_delta() ? pack_format::delta_path_of(path) : ""}) {
     struct stat st;
-    if (pack && ::stat(file.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
-      ::utimensat(AT_FDCWD, file.c_str(), nullptr, 0);  // in use: keep it from garbage collection
+    if (pack && !file.empty() && ::stat(file.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
+      ::utimensat(AT_FDCWD, file.c_str(), nullptr, 0);
     }
   }
   return pack;

@@ -61,7 +61,8 @@ class ParsePack {
   // The entry with this content id.
   std::optional<CachedFile> by_content(const std::string& content_id) const;
 
-  // Whether the path index is what `files` say (then nothing needs writing).
+  // Whether the path index is what `files` say (then nothing needs writing;
+  // never after a damaged delta).
   // A changed fingerprint of a file found by the blob id git's index records
   // (LoadedFile::by_index_id) counts only beside a fingerprint that did not
   // change: in a fresh clone, where none did, writing them is no use.
@@ -76,6 +77,8 @@ class ParsePack {
   uint64_t base_checksum() const { return base_checksum_; }
 
   size_t damaged_entries() const;
+  // Whether a delta beside the pack was read with it.
+  bool uses_delta() const { return parts_.size() > 1; }
   // Whether the pack's bytes are a private copy rather than the file's pages.
   bool is_private_copy() const;
   size_t entry_count() const { return entries_.size(); }
@@ -106,6 +109,7 @@ class ParsePack {
   std::vector<std::shared_ptr<const FileSnapshot>> parts_;
   uint32_t base_entries_ = 0;
   uint64_t base_checksum_ = 0;
+  bool delta_damaged_ = false;
   size_t max_depth_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::string_view> entry_ids_;
