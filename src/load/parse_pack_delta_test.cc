@@ -2,7 +2,6 @@
 // written beside the pack instead of the pack whole, and a delta that does
 // not hold together, or extends another pack, is not read.
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <filesystem>
 #include <fstream>
@@ -33,10 +32,6 @@ class ParsePackDeltaTest : public ::testing::Test {
   fs::path repo_dir() const { return workspace_.path_of("repo"); }
   std::string pack() const { return ParseCache(cache_dir_.string(), {}).pack_path(DiskTree(repo_dir().string()).cache_identity()); }
   std::string delta() const { return pack_format::delta_path_of(pack()); }
-  static ino_t inode(const std::string& file) {
-    struct stat st;
-    return ::stat(file.c_str(), &st) == 0 ? st.st_ino : 0;
-  }
 
   LoadResult load(bool cached = true) { return load_folder(repo_dir(), cache_dir_, cached); }
   static std::string describe(const LoadResult& r) {
@@ -51,15 +46,15 @@ class ParsePackDeltaTest : public ::testing::Test {
 
 TEST_F(ParsePackDeltaTest, AFewEditsAreWrittenBesideThePack) {
   load();
-  ino_t written = inode(pack());
+  ino_t written = inode_of(pack());
   ASSERT_NE(written, 0u);
-  EXPECT_EQ(inode(delta()), 0u);
+  EXPECT_EQ(inode_of(delta()), 0u);
   write("apps/cm3.yaml", config_map(3, "edited"));
   write("apps/new.yaml", config_map(99, "new"));
   fs::remove(repo_dir() / "apps/cm4.yaml");
   EXPECT_EQ(load().files_from_cache(), 38u);
-  EXPECT_EQ(inode(pack()), written);
-  ASSERT_NE(inode(delta()), 0u);
+  EXPECT_EQ(inode_of(pack()), written);
+  ASSERT_NE(inode_of(delta()), 0u);
   LoadResult warm = load();
   EXPECT_EQ(warm.files_from_cache(), 40u);
   EXPECT_TRUE(warm.notes.empty());
@@ -68,7 +63,7 @@ TEST_F(ParsePackDeltaTest, AFewEditsAreWrittenBesideThePack) {
 
   write("apps/cm3.yaml", config_map(3, "again"));  // the delta written again, on the same pack
   EXPECT_EQ(load().files_from_cache(), 39u);
-  EXPECT_EQ(inode(pack()), written);
+  EXPECT_EQ(inode_of(pack()), written);
   EXPECT_NE(describe(load()).find("cm3 x=again"), std::string::npos);
 }
 
@@ -76,12 +71,12 @@ TEST_F(ParsePackDeltaTest, ManyEditsWriteThePackWholeAndTheDeltaGoes) {
   load();
   write("apps/cm0.yaml", config_map(0, "edited"));
   load();
-  ASSERT_NE(inode(delta()), 0u);
-  ino_t written = inode(pack());
+  ASSERT_NE(inode_of(delta()), 0u);
+  ino_t written = inode_of(pack());
   for (int i = 0; i < 10; ++i) write("apps/cm" + std::to_string(i) + ".yaml", config_map(i, "many"));
   EXPECT_EQ(load().files_from_cache(), 30u);
-  EXPECT_NE(inode(pack()), written);
-  EXPECT_EQ(inode(delta()), 0u);
+  EXPECT_NE(inode_of(pack()), written);
+  EXPECT_EQ(inode_of(delta()), 0u);
   LoadResult warm = load();
   EXPECT_EQ(warm.files_from_cache(), 40u);
   EXPECT_EQ(describe(warm), describe(load(false)));

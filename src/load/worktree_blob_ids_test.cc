@@ -1,7 +1,6 @@
 // The parse cache on a fresh checkout of a git repository: parses found by
 // the blob ids git's index records (git/worktree_index.h).
 #include <gtest/gtest.h>
-#include <sys/stat.h>
 
 #include <atomic>
 #include <chrono>
@@ -9,8 +8,10 @@
 #include <thread>
 
 #include "git/repository.h"
+#include "load/cache_test_support.h"
 #include "load/loader.h"
 #include "load/parse_cache.h"
+#include "load/parse_pack_format.h"
 #include "testing/git_repo.h"
 #include "testing/workspace.h"
 
@@ -36,62 +37,62 @@ class CountingDiskTree : public DiskTree {
   mutable std::atomic<int> reads{0};
 };
 
+// A git repository of two files, loaded as a checkout through the parse
+// cache; the disk tree counts what it reads.
+class WorktreeBlobIdsTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    repo_.write("apps/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
+    repo_.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n");
+    repo_.commit_all("one");
+    auto git = GitRepository::open(repo_.dir().string());
+    ASSERT_TRUE(git);
+    git_ = *git;
+  }
+  LoadResult load_checkout() { return load_folder(repo_.dir(), cache_dir_, true, tree_, git_); }
+  std::string pack() const { return ParseCache(cache_dir_.string(), LoadOptions().parse_limits).pack_path(tree_->cache_identity()); }
+
+  Workspace workspace_;
+  fs::path cache_dir_ = workspace_.path_of("cache");
+  TestGitRepo repo_{workspace_.path_of("git")};
+  std::shared_ptr<GitRepository> git_;
+  std::shared_ptr<CountingDiskTree> tree_ = std::make_shared<CountingDiskTree>(repo_.dir().string());
+};
+
 // A fresh checkout (a CI run with the cache restored) gives every file a new
 // inode and new times, so no stamp matches the pack's. Where git's index
 // recorded the file's stat, the parse is taken by the blob id it names: the
 // file is neither read nor hashed, and the pack is not written again for
 // fingerprints alone.
-TEST(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
-  Workspace workspace;
-  fs::path cache_dir = workspace.path_of("cache");
-  TestGitRepo repo(workspace.path_of("git"));
-  repo.write("apps/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
-  repo.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n");
-  repo.commit_all("one");
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto tree = std::make_shared<CountingDiskTree>(repo.dir().string());
-  auto load_checkout = [&] {
-    RepoInput input;
-    input.name = "r";
-    input.tree = tree;
-    input.git = *git;
-    LoadOptions options;
-    options.jobs = 2;
-    ParseCache cache(cache_dir.string(), options.parse_limits);
-    options.cache = &cache;
-    return load_repos({input}, options);
-  };
+TEST_F(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
   LoadResult cold = load_checkout();
   EXPECT_EQ(cold.files_from_cache(), 0u);
-  std::string pack = ParseCache(cache_dir.string(), LoadOptions().parse_limits).pack_path(tree->cache_identity());
-  struct stat written;
-  ASSERT_EQ(::stat(pack.c_str(), &written), 0);
+  ino_t written = inode_of(pack());
+  ASSERT_NE(written, 0u);
 
-  fs::remove_all(repo.dir() / "apps");
-  repo.git("checkout -- apps");  // new inodes and times, recorded in the index
+  fs::remove_all(repo_.dir() / "apps");
+  repo_.git("checkout -- apps");  // new inodes and times, recorded in the index
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // settled (fs/file_stamp.h)
   // The index written after the files (within the same clock tick they would
   // be racily clean, and found by content instead, as git itself does).
-  repo.git("update-index --really-refresh");
-  tree->reads = 0;
+  repo_.git("update-index --really-refresh");
+  tree_->reads = 0;
   LoadResult fresh = load_checkout();
-  EXPECT_EQ(tree->reads, 0);
+  EXPECT_EQ(tree_->reads, 0);
   EXPECT_EQ(fresh.files_from_cache(), 2u);
   for (const LoadedFile& f : fresh.files) EXPECT_TRUE(f.by_index_id) << f.path;
   EXPECT_EQ(names(fresh), names(cold));
-  struct stat after;
-  ASSERT_EQ(::stat(pack.c_str(), &after), 0);
-  EXPECT_EQ(after.st_ino, written.st_ino);  // not written again
+  EXPECT_EQ(inode_of(pack()), written);  // not written again
 
-  repo.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n");  // not in the index
-  tree->reads = 0;
+  repo_.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n");  // not in the index
+  tree_->reads = 0;
   LoadResult edited = load_checkout();
-  EXPECT_EQ(tree->reads, 1);
+  EXPECT_EQ(tree_->reads, 1);
   ASSERT_EQ(edited.manifests.size(), 2u);
   EXPECT_EQ(edited.manifests[1].id.name, "c");
-  ASSERT_EQ(::stat(pack.c_str(), &after), 0);
-  EXPECT_NE(after.st_ino, written.st_ino);  // a new file's parse is kept
+  ino_t after = inode_of(pack());
+  ASSERT_NE(after, 0u);
+  EXPECT_NE(after, written);  // a new file's parse is kept
   LoadResult again = load_checkout();  // both from the pack written with the edit
   EXPECT_EQ(again.files_from_cache(), 2u);
   EXPECT_EQ(names(again), names(edited));
@@ -101,58 +102,34 @@ TEST(WorktreeBlobIdsTest, AFreshCheckoutTakesItsParsesByTheBlobIdsInGitsIndex) {
 // to and back, files touched), those files are found by the blob ids in
 // git's index once, and the pack is written again with their new stamps:
 // the next run takes every file by its stamp, without reading the index.
-TEST(WorktreeBlobIdsTest, StampsChangedForSomeFilesAreWrittenDown) {
-  Workspace workspace;
-  fs::path cache_dir = workspace.path_of("cache");
-  TestGitRepo repo(workspace.path_of("git"));
-  repo.write("apps/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
-  repo.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: b}\n");
-  repo.commit_all("one");
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto tree = std::make_shared<CountingDiskTree>(repo.dir().string());
-  auto load_checkout = [&] {
-    RepoInput input;
-    input.name = "r";
-    input.tree = tree;
-    input.git = *git;
-    LoadOptions options;
-    options.jobs = 2;
-    ParseCache cache(cache_dir.string(), options.parse_limits);
-    options.cache = &cache;
-    return load_repos({input}, options);
-  };
+TEST_F(WorktreeBlobIdsTest, StampsChangedForSomeFilesAreWrittenDown) {
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // settled: the first run records stamps
   LoadResult cold = load_checkout();
-  std::string pack = ParseCache(cache_dir.string(), LoadOptions().parse_limits).pack_path(tree->cache_identity());
-  struct stat written;
-  ASSERT_EQ(::stat(pack.c_str(), &written), 0);
+  ino_t written = inode_of(pack());
+  ASSERT_NE(written, 0u);
 
-  fs::remove(repo.dir() / "apps/a.yaml");
-  repo.git("checkout -- apps/a.yaml");  // a new inode and times for a.yaml only
+  fs::remove(repo_.dir() / "apps/a.yaml");
+  repo_.git("checkout -- apps/a.yaml");  // a new inode and times for a.yaml only
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));
-  repo.git("update-index --really-refresh");
-  tree->reads = 0;
+  repo_.git("update-index --really-refresh");
+  tree_->reads = 0;
   LoadResult switched = load_checkout();
-  EXPECT_EQ(tree->reads, 0);
+  EXPECT_EQ(tree_->reads, 0);
   ASSERT_EQ(switched.files.size(), 2u);
   EXPECT_TRUE(switched.files[0].by_index_id);
   EXPECT_FALSE(switched.files[1].by_index_id);
   // a.yaml's new stamp, in a delta beside the pack (load/parse_pack_format.h)
-  std::string delta = pack.substr(0, pack.size() - 5) + ".delta";
-  struct stat after, delta_written;
-  ASSERT_EQ(::stat(pack.c_str(), &after), 0);
-  EXPECT_EQ(after.st_ino, written.st_ino);
-  ASSERT_EQ(::stat(delta.c_str(), &delta_written), 0);
+  std::string delta = pack_format::delta_path_of(pack());
+  EXPECT_EQ(inode_of(pack()), written);
+  ino_t delta_written = inode_of(delta);
+  ASSERT_NE(delta_written, 0u);
 
   LoadResult again = load_checkout();
-  EXPECT_EQ(tree->reads, 0);
+  EXPECT_EQ(tree_->reads, 0);
   EXPECT_EQ(again.files_from_cache(), 2u);
   for (const LoadedFile& f : again.files) EXPECT_FALSE(f.by_index_id) << f.path;
   EXPECT_EQ(names(again), names(cold));
-  struct stat last;
-  ASSERT_EQ(::stat(delta.c_str(), &last), 0);
-  EXPECT_EQ(last.st_ino, delta_written.st_ino);  // nothing changed since
+  EXPECT_EQ(inode_of(delta), delta_written);  // nothing changed since
 }
 
 }  // namespace
