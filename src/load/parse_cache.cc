@@ -368,12 +368,14 @@ std::unique_ptr<ParsePack> ParseCache::open(const std::string& tree_identity, st
   std::unique_ptr<ParsePack> pack = ParsePack::read(path, limits_.max_depth, problem);
   if (!problem.empty()) notes.push_back(problem);
   // In use: kept from garbage collection (a stale delta is not, and goes).
-  for (const std::string& file : {path, pack && pack->uses_delta() ? pack_format::delta_path_of(path) : ""}) {
+  auto keep = [](const std::string& file) {
     struct stat st;
-    if (pack && !file.empty() && ::stat(file.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
+    if (::stat(file.c_str(), &st) == 0 && time(nullptr) - st.st_mtime > 86400) {
       ::utimensat(AT_FDCWD, file.c_str(), nullptr, 0);
     }
-  }
+  };
+  if (pack) keep(path);
+  if (pack && pack->uses_delta()) keep(pack_format::delta_path_of(path));
   return pack;
 }
 
