@@ -34,13 +34,14 @@ void write_file(const std::string& path, std::string_view bytes) {
 
 }  // namespace
 
-// The input is a pack and, when it holds one after the pack (from "\nDLPDELT5"
-// on), the delta beside it (load/parse_pack_format.h).
+// The input is a pack and, when it holds one after the pack (from a line
+// break and kDeltaMagic on), the delta beside it (load/parse_pack_format.h).
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::string path = "/tmp/driftlint-parse-cache-fuzz-" + std::to_string(getpid()) + ".pack";
   static const std::string delta = driftlint::pack_format::delta_path_of(path);
   std::string_view all(reinterpret_cast<const char*>(data), size);
-  size_t split = all.find("\nDLPDELT5");
+  static const std::string delta_start = "\n" + std::string(driftlint::pack_format::kDeltaMagic);
+  size_t split = all.find(delta_start);
   write_file(path, all.substr(0, split));
   if (split != std::string_view::npos) write_file(delta, all.substr(split + 1));
   else std::remove(delta.c_str());

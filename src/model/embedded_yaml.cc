@@ -46,12 +46,12 @@ uint32_t lines_used(std::string_view text) {
 // Whether a string with line breaks is a block scalar whose text fills the
 // lines after it: the tree keeps no style, but a quoted string whose breaks
 // are escapes (`"kind: Pod\nspec: ..."`, as JSON writes it) sits on one line,
-// and the next node of the file (ids follow the file) comes right after it.
+// and the next node of the file comes right after it.
 bool fills_following_lines(yaml::Node scalar, std::string_view text) {
-  const yaml::Tree* tree = scalar.tree();
-  if (scalar.id() + 1 >= tree->node_count()) return true;
-  yaml::Position next = tree->node(scalar.id() + 1).position();
-  return next.line == 0 || next.line > scalar.position().line + lines_used(text);
+  yaml::Node next = scalar.tree()->next_in_text(scalar);
+  if (!next) return true;
+  yaml::Position at = next.position();
+  return at.line == 0 || at.line > scalar.position().line + lines_used(text);
 }
 
 }  // namespace

@@ -83,11 +83,18 @@ SchemaScan scan_values_schema(std::string_view json) {
     scan.parsed = false;
     return scan;
   }
-  // Every map of the document, in node order (no recursion: depth is the input's to choose).
+  // Every map of the document, in document order (no recursion: depth is the
+  // input's to choose; node ids do not follow the text, so sorted by position).
   const yaml::Tree& tree = *parsed.tree;
+  std::vector<yaml::Node> maps;
   for (uint32_t id = 0; id < tree.node_count(); ++id) {
-    yaml::Node node = tree.node(id);
-    if (!node.is_map()) continue;
+    if (tree.node(id).is_map()) maps.push_back(tree.node(id));
+  }
+  std::stable_sort(maps.begin(), maps.end(), [](yaml::Node a, yaml::Node b) {
+    yaml::Position pa = a.position(), pb = b.position();
+    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
+  });
+  for (yaml::Node node : maps) {
     for (const char* keyword : {"$ref", "$dynamicRef", "$recursiveRef", "$schema"}) {
       std::optional<std::string_view> value = node.get(keyword).as_string();
       if (value && !reads_nothing(*value)) {

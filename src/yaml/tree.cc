@@ -1,9 +1,11 @@
 #include "yaml/tree.h"
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <functional>
 #include <new>
+#include <numeric>
 
 #include "base/lasting_memory.h"
 
@@ -55,22 +57,24 @@ size_t Node::size() const {
 Node Node::element(size_t i) const {
   if (!is_sequence()) return {};
   ChildIds ids = child_ids_of(data(), tree_->child_view_);
-  return i < ids.count ? Node(tree_, ids.ids[i]) : Node();
+  return i < ids.count ? Node(tree_, ids[i]) : Node();
 }
 
 Node Node::key_at(size_t i) const {
   if (!is_map()) return {};
   ChildIds ids = child_ids_of(data(), tree_->child_view_);
-  return i < ids.count / 2 ? Node(tree_, ids.ids[2 * i]) : Node();
+  return i < ids.count / 2 ? Node(tree_, ids[2 * i]) : Node();
 }
 
 Node Node::value_at(size_t i) const {
   if (!is_map()) return {};
   ChildIds ids = child_ids_of(data(), tree_->child_view_);
-  return i < ids.count / 2 ? Node(tree_, ids.ids[2 * i + 1]) : Node();
+  return i < ids.count / 2 ? Node(tree_, ids[2 * i + 1]) : Node();
 }
 
 namespace {
+
+bool position_before(Position a, Position b) { return a.line != b.line ? a.line < b.line : a.column < b.column; }
 
 // Keys Node::get can find: string scalars (the builder gives every scalar
 // key a string type, `~:` becoming "null"), not a null key or a container key.
@@ -86,9 +90,8 @@ bool same_text(std::string_view a, std::string_view b) {
 
 size_t Node::find_entry(std::string_view key) const {
   if (!is_map()) return kNoEntry;
-  ChildIds entries = child_ids_of(data(), tree_->child_view_);
-  const uint32_t* pairs = entries.ids;
-  uint32_t ids = entries.count;
+  ChildIds pairs = child_ids_of(data(), tree_->child_view_);
+  uint32_t ids = pairs.count;
   const NodeData* nodes = tree_->node_view_;
   std::string_view text = tree_->text_view_;
   auto key_is = [&](size_t entry) {
@@ -104,6 +107,14 @@ size_t Node::find_entry(std::string_view key) const {
         if (key_is(slot - 1)) return slot - 1;
       }
     }
+  }
+  if (!pairs.ids) {  // adjacent: the keys are every other node from the first, read in a row
+    const NodeData* keys = nodes + pairs.first;
+    for (size_t i = ids / 2; i-- > 0;) {
+      const NodeData& k = keys[2 * i];
+      if (lookup_key(k) && same_text(text_of(k, text), key)) return i;
+    }
+    return kNoEntry;
   }
   for (size_t i = ids / 2; i-- > 0;) {
     if (key_is(i)) return i;
@@ -178,8 +189,8 @@ const Tree::KeyTable* Tree::key_table(uint32_t id) const {
 }
 
 void Tree::KeyIndex::index_map(const Tree& tree, uint32_t id) {
-  auto [pairs, ids] = child_ids_of(tree.node_view_[id], tree.child_view_);
-  uint32_t entries = ids / 2;
+  ChildIds pairs = child_ids_of(tree.node_view_[id], tree.child_view_);
+  uint32_t entries = pairs.count / 2;
   size_t count = std::bit_ceil(2 * static_cast<size_t>(entries));
   KeyTable table{slots.size(), count - 1};
   slots.resize(slots.size() + count, 0);
@@ -198,6 +209,30 @@ void Tree::KeyIndex::index_map(const Tree& tree, uint32_t id) {
     }
   }
   tables.emplace(id, table);
+}
+
+Node Tree::next_in_text(Node node) const {
+  if (node.tree() != this || node.id() >= node_count_) return {};
+  const std::vector<uint32_t>* order = text_order_.load(std::memory_order_acquire);
+  if (!order) {
+    auto made = std::make_unique<std::vector<uint32_t>>(node_count_);
+    std::iota(made->begin(), made->end(), uint32_t{0});
+    // Ties (nodes of unknown position) keep id order.
+    std::stable_sort(made->begin(), made->end(), [&](uint32_t a, uint32_t b) {
+      return position_before(node_view_[a].position(), node_view_[b].position());
+    });
+    const std::vector<uint32_t>* expected = nullptr;
+    if (text_order_.compare_exchange_strong(expected, made.get(), std::memory_order_acq_rel)) {
+      order = made.release();
+    } else {
+      order = expected;  // another thread's, stored first
+    }
+  }
+  Position at = node.position();
+  auto after = std::upper_bound(order->begin(), order->end(), at, [&](Position p, uint32_t id) {
+    return position_before(p, node_view_[id].position());
+  });
+  return after == order->end() ? Node() : Node(this, *after);
 }
 
 Node Node::path(std::initializer_list<std::string_view> keys) const {

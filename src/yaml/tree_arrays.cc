@@ -1,9 +1,12 @@
 // How a tree builder adds a node's text and child ids to the arrays (the
 // readers, text_of and child_ids_of, are in tree.h).
 #include <array>
+#include <cstdint>
 #include <cstring>
 
 #include "yaml/tree.h"
+
+#include "base/lasting_memory.h"
 
 namespace driftlint::yaml {
 
@@ -79,6 +82,85 @@ void TreeArrays::add_children(NodeData& d, const uint32_t* ids, size_t count) {
     d.short_length = static_cast<uint32_t>(count);
   }
   children.insert(children.end(), ids, ids + count);
+}
+
+void TreeArrays::lay_out_children(const std::vector<uint32_t>& roots, std::vector<uint32_t>& new_ids) {
+  constexpr uint32_t kUnplaced = UINT32_MAX;
+  const size_t n = nodes.size();
+  new_ids.assign(n, kUnplaced);
+  // The thread's work arrays, kept from tree to tree as the builder's are.
+  thread_local std::vector<uint32_t> order, pending, placed_now;
+  thread_local std::vector<uint8_t> own_block;  // by old id: its children were all placed by it, in order
+  thread_local std::vector<NodeData> laid;
+  thread_local std::vector<uint32_t> listed;
+  order.clear();
+  own_block.assign(n, 0);
+  auto place = [&](uint32_t old) {
+    new_ids[old] = static_cast<uint32_t>(order.size());
+    order.push_back(old);
+  };
+  // Depth first, a block of children at a time: a container's children go
+  // in a row, then the first child's own children, and so on, so a path
+  // down a tree stays near itself.
+  auto lay_out_below = [&](uint32_t top) {
+    pending.assign(1, top);
+    while (!pending.empty()) {
+      uint32_t c = pending.back();
+      pending.pop_back();
+      ChildIds ids = child_ids_of(nodes[c], children.data());
+      placed_now.clear();
+      bool all_own = true;
+      for (uint32_t k = 0; k < ids.count; ++k) {
+        uint32_t child = ids[k];
+        if (new_ids[child] != kUnplaced) {
+          all_own = false;  // shared (an alias, a merged entry) or listed twice
+          continue;
+        }
+        place(child);
+        if (nodes[child].kind != NodeKind::Scalar) placed_now.push_back(child);
+      }
+      own_block[c] = all_own ? 1 : 0;
+      for (size_t i = placed_now.size(); i-- > 0;) pending.push_back(placed_now[i]);
+    }
+  };
+  auto start_at = [&](uint32_t root) {
+    if (root >= n || new_ids[root] != kUnplaced) return;
+    place(root);
+    if (nodes[root].kind != NodeKind::Scalar) lay_out_below(root);
+  };
+  for (uint32_t root : roots) start_at(root);
+  for (uint32_t old = 0; old < n; ++old) start_at(old);  // what no root reaches (a document cut short)
+
+  laid.resize(n);
+  listed.clear();
+  for (uint32_t id = 0; id < n; ++id) {
+    NodeData d = nodes[order[id]];
+    if (d.kind != NodeKind::Scalar) {
+      ChildIds ids = child_ids_of(d, children.data());
+      if (own_block[order[id]] && ids.count < NodeData::kLongLength) {
+        d.offset = ids.count > 0 ? new_ids[ids[0]] : 0;
+        d.short_length = ids.count;
+        d.bool_value = true;
+      } else {
+        uint32_t count = ids.count;
+        d.bool_value = false;
+        d.offset = static_cast<uint32_t>(listed.size());
+        d.short_length = count >= NodeData::kLongLength ? NodeData::kLongLength : count;
+        if (count >= NodeData::kLongLength) listed.push_back(count);
+        for (uint32_t k = 0; k < count; ++k) listed.push_back(new_ids[ids[k]]);
+      }
+    }
+    laid[id] = d;
+  }
+  nodes.swap(laid);
+  children.swap(listed);
+  // A huge tree's work arrays are not kept for the next file (the builder's
+  // own are not either: TreeBuilder::tree).
+  if (n * sizeof(NodeData) > kLastingSharedBytes) {
+    for (auto* ids : {&order, &pending, &placed_now, &listed}) std::vector<uint32_t>().swap(*ids);
+    std::vector<uint8_t>().swap(own_block);
+    std::vector<NodeData>().swap(laid);
+  }
 }
 
 }  // namespace driftlint::yaml

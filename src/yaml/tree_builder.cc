@@ -43,6 +43,7 @@ TreeBuilder::TreeBuilder(ParsedFile& out, const ParseLimits& limits)
 }
 
 std::shared_ptr<Tree> TreeBuilder::tree() {
+  lay_out();
   // A tree too large to share a block of lasting memory keeps its own arrays:
   // copied, a huge file's tree would be held twice at the peak, and the
   // arrays kept for the next file would hold it to the end of the run.
@@ -55,6 +56,24 @@ std::shared_ptr<Tree> TreeBuilder::tree() {
   give_back(arrays_.children, t_scratch.children);
   give_back(arrays_.text, t_scratch.text);
   return tree_;
+}
+
+void TreeBuilder::lay_out() {
+  thread_local std::vector<uint32_t> roots, new_ids;
+  roots.clear();
+  for (const Document& d : out_.documents) {
+    if (d.root.valid()) roots.push_back(d.root.id());
+  }
+  arrays_.lay_out_children(roots, new_ids);
+  auto moved = [&](Node& n) {
+    if (n.valid()) n = tree_->node(new_ids[n.id()]);
+  };
+  for (Document& d : out_.documents) moved(d.root);
+  for (DuplicateKey& k : out_.duplicate_keys) {
+    moved(k.key);
+    moved(k.first);
+  }
+  if (new_ids.size() * sizeof(NodeData) > kLastingSharedBytes) std::vector<uint32_t>().swap(new_ids);
 }
 
 Position TreeBuilder::placed(const EventMark& mark) const {
@@ -257,7 +276,7 @@ void TreeBuilder::apply_merges(size_t begin) {
       } else if (v.kind == NodeKind::Sequence) {
         ChildIds elements = child_ids_of(v, arrays_.children.data());
         for (uint32_t k = 0; k < elements.count; ++k) {
-          uint32_t element = elements.ids[k];
+          uint32_t element = elements[k];
           if (arrays_.nodes[element].kind != NodeKind::Map) throw_merge_error(scratch_[i]);
           sources.push_back(element);
         }
@@ -275,10 +294,10 @@ void TreeBuilder::apply_merges(size_t begin) {
   for (uint32_t source : sources) {
     ChildIds pairs = child_ids_of(arrays_.nodes[source], arrays_.children.data());
     for (uint32_t k = 0; k + 1 < pairs.count; k += 2) {
-      uint32_t key = pairs.ids[k];
+      uint32_t key = pairs[k];
       if (present.insert(key_text(key)).second) {
         merged.push_back(key);
-        merged.push_back(pairs.ids[k + 1]);
+        merged.push_back(pairs[k + 1]);
       }
     }
   }

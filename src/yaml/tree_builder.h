@@ -64,7 +64,7 @@ class TreeBuilder {
     return ScalarStyle::Tagged;
   }
 
-  // The finished tree (sealed: ready for readers). Call once.
+  // The finished tree (laid out and sealed: ready for readers). Call once.
   std::shared_ptr<Tree> tree();
 
  private:
@@ -99,6 +99,9 @@ class TreeBuilder {
     parent.weight += weight;
     if (height > parent.height) parent.height = height;  // scalars (0) leave it
   }
+  // Lays the children out (TreeArrays::lay_out_children) and moves the
+  // documents' and duplicate keys' nodes to their new ids.
+  void lay_out();
   [[noreturn]] void throw_too_deep(const EventMark& mark) const;
   std::string_view key_text(uint32_t id) const;
   void finish_map(const Frame& frame);

@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 namespace driftlint::yaml {
 
@@ -81,7 +82,7 @@ struct TreeCodec {
     uint32_t children = 0;  // the views hold no count: the highest end of any container
     for (size_t i = 0; i < tree.node_count_; ++i) {
       const NodeData& d = tree.node_view_[i];
-      if (d.kind == NodeKind::Scalar) continue;
+      if (d.kind == NodeKind::Scalar || d.adjacent()) continue;
       ChildIds ids = child_ids_of(d, tree.child_view_);
       children = std::max(children, static_cast<uint32_t>(ids.ids - tree.child_view_) + ids.count);
     }
@@ -90,10 +91,31 @@ struct TreeCodec {
     put_string(out, tree.text_view_);
   }
 
+  // What the containers' children cover: the list slots of those with a
+  // list, and the nodes of the adjacent ones.
+  struct Spans {
+    uint64_t listed = 0;
+    uint64_t adjacent = 0;
+  };
+
+  // An adjacent container's children are nodes of the tree, a short count
+  // (a map's in pairs). The builder places each node in at most one such
+  // block, so the blocks add up to fewer nodes than the tree has; more would
+  // be containers sharing a block, each walked and indexed again (see
+  // `spans` in decode).
+  static bool adjacent_well_formed(const NodeData& d, const Tree& tree, Spans& spans) {
+    uint64_t count = d.short_length;
+    if (d.long_length() || (d.kind == NodeKind::Map && count % 2 != 0)) return false;
+    if (uint64_t{d.offset} + count > tree.node_count_) return false;
+    spans.adjacent += count;
+    return spans.adjacent <= tree.node_count_;
+  }
+
   // Whether a node's text or child ids, and a long length's own word, lie
   // within the arrays, and its children are nodes of the tree; a map's ids
   // come in pairs. Adds a container's span (its ids and count word) to `spans`.
-  static bool well_formed(const NodeData& d, const Tree& tree, uint32_t children, uint64_t& spans) {
+  static bool well_formed(const NodeData& d, const Tree& tree, uint32_t children, Spans& spans) {
+    if (d.adjacent()) return adjacent_well_formed(d, tree, spans);
     bool scalar = d.kind == NodeKind::Scalar;
     uint64_t size = scalar ? tree.text_view_.size() : children;
     uint64_t begin = d.offset;
@@ -113,8 +135,8 @@ struct TreeCodec {
     if (begin + length > size) return false;
     if (scalar) return true;
     if (d.kind == NodeKind::Map && length % 2 != 0) return false;
-    spans += begin + length - d.offset;
-    if (spans > children) return false;
+    spans.listed += begin + length - d.offset;
+    if (spans.listed > children) return false;
     const uint32_t* ids = tree.child_view_ + begin;
     return std::all_of(ids, ids + length, [&](uint32_t id) { return id < tree.node_count_; });
   }
@@ -159,13 +181,32 @@ struct TreeCodec {
     // to the ids written. More would be containers sharing ids: each would
     // be walked and indexed again (2,000 maps over one range of 60,000 ids,
     // 264 KB of pack, took 1.2 GB and 15 s to accept).
-    uint64_t spans = 0;
+    Spans spans;
+    bool forward = true;  // every container's children come after it
     for (uint32_t i = 0; i < count; ++i) {
-      if (!well_formed(tree->node_view_[i], *tree, children, spans)) return nullptr;
+      const NodeData& d = tree->node_view_[i];
+      if (!well_formed(d, *tree, children, spans)) return nullptr;
+      forward = forward && (d.kind == NodeKind::Scalar || (d.adjacent() && (d.short_length == 0 || d.offset > i)));
     }
-    if (!acyclic_within_depth(*tree, max_depth)) return nullptr;
+    if (forward ? !forward_within_depth(*tree, max_depth) : !acyclic_within_depth(*tree, max_depth)) return nullptr;
     tree->index_large_maps();
     return tree;
+  }
+
+  // acyclic_within_depth for a tree whose every edge goes to a higher id (as
+  // the builder lays trees out when no node is shared): such a graph has no
+  // cycle, and heights are found from the last node back, one pass.
+  static bool forward_within_depth(const Tree& tree, size_t max_depth) {
+    std::vector<uint32_t> height(tree.node_count_, 0);  // containers on the longest path down
+    for (size_t i = tree.node_count_; i-- > 0;) {
+      const NodeData& d = tree.node_view_[i];
+      if (d.kind == NodeKind::Scalar) continue;
+      uint32_t below = 0;
+      for (uint32_t k = 0; k < d.short_length; ++k) below = std::max(below, height[d.offset + k]);
+      height[i] = below + 1;
+      if (height[i] > max_depth) return false;
+    }
+    return true;
   }
 
   // The tree must be acyclic (a walk would never end) and hold no path with
@@ -204,7 +245,7 @@ struct TreeCodec {
           if (!stack.empty()) stack.back().height = std::max(stack.back().height, height[f.node]);
           continue;
         }
-        uint32_t child = ids.ids[f.next_child++];
+        uint32_t child = ids[f.next_child++];
         if (colour[child] == kGrey) return false;
         if (colour[child] == kBlack) {
           // Reached again, maybe deeper: its levels count below this path.

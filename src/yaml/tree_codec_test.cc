@@ -66,27 +66,64 @@ TEST(TreeCodecTest, EveryTreeTheParserBuildsDecodesWithinItsLimit) {
   }
 }
 
-// The builder gives each container child ids of its own. A pack whose
-// containers' spans add up to more ids than it holds is refused: containers
-// sharing a range would each be walked and indexed again, so a pack of
-// 264 KB took 1.2 GB and 15 s to accept.
-TEST(TreeCodecTest, ContainersSpanningMoreIdsThanThePackHoldsAreRefused) {
-  ParsedFile parsed = parse_yaml("a: [1, 2]\nb: [3, 4]\n");
+namespace {
+
+std::string bytes_of(const NodeData& d) { return std::string(reinterpret_cast<const char*>(&d), sizeof d); }
+
+// The NodeData of a short sequence `list` of a parsed tree, as encoded.
+NodeData sequence_data(Node list, bool adjacent, uint32_t offset) {
+  NodeData d;
+  d.kind = NodeKind::Sequence;
+  d.set_position(list.position());
+  d.bool_value = adjacent;
+  d.short_length = static_cast<uint32_t>(list.size());
+  d.offset = offset;
+  return d;
+}
+
+}  // namespace
+
+// The builder places each node in at most one container's block of
+// adjacent children. A pack whose adjacent blocks add up to more nodes than
+// it holds is refused: containers sharing a block would each be walked and
+// indexed again (see the next test).
+TEST(TreeCodecTest, AdjacentBlocksCoveringMoreNodesThanThePackHoldsAreRefused) {
+  ParsedFile parsed = parse_yaml("a: [1, 2]\nb: [3, 4]\nc: [5, 6]\n");
+  Node root = parsed.documents[0].root;
+  Node a = root.get("a"), c = root.get("c");
+  ASSERT_EQ(c.element(0).id() + 1, c.element(1).id());  // laid out side by side
   std::string pack;
   encode_parsed_file(parsed, pack);
-  NodeData second;  // b's list: line 2, column 4; its ids are the second pair of the four lists' ids
-  second.kind = NodeKind::Sequence;
-  second.set_position({2, 4});
-  second.short_length = 2;
-  second.offset = 2;
-  auto bytes = [](const NodeData& d) { return std::string(reinterpret_cast<const char*>(&d), sizeof d); };
-  size_t at = pack.find(bytes(second));
+  NodeData list = sequence_data(c, true, c.element(0).id());
+  size_t at = pack.find(bytes_of(list));
   ASSERT_NE(at, std::string::npos);
   std::string_view in = pack;
   ASSERT_TRUE(decode_parsed_file(in, 1000));
-  second.offset = 0;  // the first list's ids and its own: every id valid, 2 + 4 + 4 spans of 8 ids
-  second.short_length = 4;
-  pack.replace(at, sizeof second, bytes(second));
+  list.offset = a.element(0).id();  // a's block and the next two: 6 + 2 + 2 + 6 of 13 nodes
+  list.short_length = 6;
+  ASSERT_LE(list.offset + 6u, parsed.tree->node_count());
+  pack.replace(at, sizeof list, bytes_of(list));
+  in = pack;
+  EXPECT_FALSE(decode_parsed_file(in, 1000));
+}
+
+// A container whose children are not all its own (an alias) keeps a list
+// of child ids. A pack whose lists' spans add up to more ids than it holds
+// is refused: containers sharing a range would each be walked and indexed
+// again, so a pack of 264 KB took 1.2 GB and 15 s to accept.
+TEST(TreeCodecTest, ListsSpanningMoreIdsThanThePackHoldsAreRefused) {
+  ParsedFile parsed = parse_yaml("x: &x [1, 2]\na: [*x]\nb: [*x]\n");
+  Node root = parsed.documents[0].root;
+  std::string pack;
+  encode_parsed_file(parsed, pack);
+  NodeData b = sequence_data(root.get("b"), false, 1);  // the second of two lists of one id each
+  size_t at = pack.find(bytes_of(b));
+  ASSERT_NE(at, std::string::npos);
+  std::string_view in = pack;
+  ASSERT_TRUE(decode_parsed_file(in, 1000));
+  b.offset = 0;  // the first list's id and its own: every id valid, 1 + 2 spans of 2 ids
+  b.short_length = 2;
+  pack.replace(at, sizeof b, bytes_of(b));
   in = pack;
   EXPECT_FALSE(decode_parsed_file(in, 1000));
 }
