@@ -20,8 +20,8 @@
 
 namespace driftlint::pack_format {
 
-constexpr std::string_view kMagic = "DLPCACH6";       // bump with any change to the encoding
-constexpr std::string_view kDeltaMagic = "DLPDELT6";  // likewise
+constexpr std::string_view kMagic = "DLPCACH7";       // bump with any change to the encoding
+constexpr std::string_view kDeltaMagic = "DLPDELT7";  // likewise
 
 inline std::string delta_path_of(const std::string& pack) {
   std::string_view stem = pack;

@@ -19,6 +19,7 @@
 
 #include "base/source_position.h"
 #include "yaml/scalar.h"
+#include "yaml/shared_texts.h"
 
 namespace driftlint::yaml {
 
@@ -40,8 +41,9 @@ struct NodeData {
 
   NodeKind kind : 2 = NodeKind::Scalar;
   ScalarType scalar_type : 3 = ScalarType::Null;
-  // A scalar's boolean value; a container's `adjacent` (see below): one bit
-  // with two meanings, so that neither costs a node more bytes.
+  // A Bool scalar's value; a String scalar's `shared`, a container's
+  // `adjacent` (see below): one bit with three meanings, so that none costs
+  // a node more bytes.
   bool bool_value : 1 = false;
   bool quoted : 1 = false;
   uint32_t column : 25 = 0;
@@ -59,6 +61,9 @@ struct NodeData {
   // tree lays most containers out so (TreeArrays::lay_out_children); those
   // whose children are shared (aliases, merge keys) or many keep a list.
   bool adjacent() const { return kind != NodeKind::Scalar && bool_value; }
+  // A String scalar whose text is the shared text numbered offset
+  // (yaml/shared_texts.h), not in its tree's text.
+  bool shared() const { return kind == NodeKind::Scalar && scalar_type == ScalarType::String && bool_value; }
 
   Position position() const { return {line, column}; }
   void set_position(Position p) {
@@ -69,8 +74,9 @@ struct NodeData {
   bool long_length() const { return short_length == kLongLength; }
 };
 
-// A scalar's text in its tree's `text`.
+// A scalar's text: in its tree's `text`, or shared.
 inline std::string_view text_of(const NodeData& d, std::string_view text) {
+  if (d.shared()) return kSharedTexts[d.offset];
   if (!d.long_length()) return text.substr(d.offset, d.short_length);
   uint32_t length;
   std::memcpy(&length, text.data() + d.offset, sizeof length);
@@ -254,9 +260,12 @@ class Tree {
   Node node(uint32_t id) const { return Node(this, id); }
   size_t node_count() const { return node_count_; }
   // False when no scalar of the tree reads `text` (every scalar's bytes are
-  // in the tree's text): a pass over every object for a key few have skips
-  // the trees without it, one scan of bytes in a row instead of lookups.
-  bool may_hold(std::string_view text) const { return text_view_.find(text) != std::string_view::npos; }
+  // in the tree's text, or shared): a pass over every object for a key few
+  // have skips the trees without it, one scan of bytes in a row instead of
+  // lookups.
+  bool may_hold(std::string_view text) const {
+    return text_view_.find(text) != std::string_view::npos || shared_texts_hold(text);
+  }
   // Whether `map` has a key table (for tests: every map above kIndexedMapEntries has one).
   bool indexed(Node map) const { return map.tree() == this && key_table(map.id()) != nullptr; }
   // The node that starts next in the text after `node` (its first child, or

@@ -51,6 +51,15 @@ size_t recent_slot(std::string_view text) {
 
 void TreeArrays::add_text(NodeData& d, std::string_view value) {
   auto length = static_cast<uint32_t>(value.size());
+  if (d.scalar_type == ScalarType::String) {
+    uint32_t shared = shared_text_id(value);
+    d.bool_value = shared != kNoSharedText;  // a String's bit says `shared` (tree.h)
+    if (d.bool_value) {
+      d.offset = shared;
+      d.short_length = length;
+      return;
+    }
+  }
   d.offset = static_cast<uint32_t>(text.size());
   if (length >= NodeData::kLongLength) {
     d.short_length = NodeData::kLongLength;

@@ -201,7 +201,7 @@ uint32_t TreeBuilder::add_scalar(const EventMark& mark, std::string_view text, S
   NodeData d;
   d.kind = NodeKind::Scalar;
   d.scalar_type = type;
-  d.bool_value = bool_value;
+  d.bool_value = type == ScalarType::Bool && bool_value;  // a key "true" is a String: its bit means another thing
   d.quoted = quoted;
   d.set_position(placed(mark));
   arrays_.add_text(d, text);

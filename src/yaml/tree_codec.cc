@@ -116,6 +116,7 @@ struct TreeCodec {
   // come in pairs. Adds a container's span (its ids and count word) to `spans`.
   static bool well_formed(const NodeData& d, const Tree& tree, uint32_t children, Spans& spans) {
     if (d.adjacent()) return adjacent_well_formed(d, tree, spans);
+    if (d.shared()) return d.offset < kSharedTextCount && d.short_length == kSharedTexts[d.offset].size();
     bool scalar = d.kind == NodeKind::Scalar;
     uint64_t size = scalar ? tree.text_view_.size() : children;
     uint64_t begin = d.offset;
