@@ -34,7 +34,7 @@ void encode_directives(const std::vector<IgnoreDirective>& directives, std::stri
 
 namespace {
 
-void encode_template_action(const std::optional<yaml::TemplateAction>& action, std::string& out) {
+void encode_template_action(const Rare<yaml::TemplateAction>& action, std::string& out) {
   out.push_back(action ? '\1' : '\0');
   if (!action) return;
   put_u32(out, action->line);

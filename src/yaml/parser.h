@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/rare.h"
 #include "yaml/tree.h"
 
 namespace driftlint::yaml {
@@ -55,7 +56,7 @@ struct ParsedFile {
   std::shared_ptr<const Tree> tree;
   // Documents parsed before an error stay usable.
   std::vector<Document> documents;
-  std::optional<SyntaxError> error;
+  Rare<SyntaxError> error;
   std::vector<DuplicateKey> duplicate_keys;
   // Memory ran out while parsing: nothing was kept, and it says nothing of
   // the file's syntax (the caller reports it as an input error).
