@@ -1,5 +1,8 @@
 #include "load/load_index.h"
 
+#include <bit>
+#include <functional>
+
 #include "fs/repo_path.h"
 
 namespace driftlint {
@@ -12,7 +15,7 @@ const LoadIndex& LoadResult::index() const {
 LoadIndex::LoadIndex(const LoadResult& load) {
   files_by_repo_.resize(load.repos.size());
   for (uint32_t f = 0; f < load.files.size(); ++f) files_by_repo_[load.files[f].repo].push_back({load.files[f].path, f});
-  file_by_path_.resize(load.repos.size());
+  path_slots_.resize(load.repos.size());
   for (size_t r = 0; r < files_by_repo_.size(); ++r) {
     std::vector<PathEntry>& files = files_by_repo_[r];
     // By path; a path loaded twice keeps its last file.
@@ -21,8 +24,13 @@ LoadIndex::LoadIndex(const LoadResult& load) {
     auto same_path = [](const PathEntry& a, const PathEntry& b) { return a.path == b.path; };
     files.erase(std::unique(files.begin(), files.end(), same_path), files.end());
     std::reverse(files.begin(), files.end());
-    file_by_path_[r].reserve(files.size());
-    for (const PathEntry& e : files) file_by_path_[r].emplace(e.path, e.file);
+    std::vector<uint32_t>& slots = path_slots_[r];
+    slots.assign(std::bit_ceil(2 * files.size() + 1), 0);
+    for (uint32_t i = 0; i < files.size(); ++i) {
+      size_t s = std::hash<std::string_view>{}(files[i].path) & (slots.size() - 1);
+      while (slots[s] != 0) s = (s + 1) & (slots.size() - 1);
+      slots[s] = i + 1;
+    }
   }
   manifests_of_file_.assign(load.files.size(), {0, 0});
   for (uint32_t i = 0; i < load.manifests.size(); ++i) {
@@ -34,9 +42,12 @@ LoadIndex::LoadIndex(const LoadResult& load) {
 }
 
 std::optional<uint32_t> LoadIndex::file(uint32_t repo, const std::string& path) const {
-  auto it = file_by_path_[repo].find(path);
-  if (it == file_by_path_[repo].end()) return std::nullopt;
-  return it->second;
+  const std::vector<uint32_t>& slots = path_slots_[repo];
+  const std::vector<PathEntry>& files = files_by_repo_[repo];
+  for (size_t s = std::hash<std::string_view>{}(path) & (slots.size() - 1);; s = (s + 1) & (slots.size() - 1)) {
+    if (slots[s] == 0) return std::nullopt;
+    if (files[slots[s] - 1].path == path) return files[slots[s] - 1].file;
+  }
 }
 
 std::optional<uint32_t> LoadIndex::kustomization_in(uint32_t repo, const std::string& folder) const {

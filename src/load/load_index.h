@@ -20,7 +20,7 @@ namespace driftlint {
 class LoadIndex {
  public:
   explicit LoadIndex(const LoadResult& load);
-  LoadIndex(const LoadIndex&) = delete;  // file_by_path_ views its own keys
+  LoadIndex(const LoadIndex&) = delete;  // files_by_repo_ views the load's paths
   LoadIndex& operator=(const LoadIndex&) = delete;
 
   // The loaded file at a repo-relative path.
@@ -54,8 +54,9 @@ class LoadIndex {
   // and a LoadResult's files do not move (a moved vector keeps its elements).
   std::vector<std::vector<PathEntry>> files_by_repo_;  // sorted: deterministic order
   // The same, hashed, for lookups (a model looks up every file every build
-  // read).
-  std::vector<std::unordered_map<std::string_view, uint32_t>> file_by_path_;
+  // read): per repo, open addressing over files_by_repo_, a slot holding an
+  // entry's index + 1 (0: empty). 8 bytes a file where a map of views took 56.
+  std::vector<std::vector<uint32_t>> path_slots_;
   std::vector<std::pair<uint32_t, uint32_t>> manifests_of_file_;
   std::unordered_map<uint32_t, yaml::Node> build_file_of_;
 };
