@@ -178,21 +178,25 @@ void Tree::index_large_maps() {
       index->index_map(*this, id);
     }
   }
-  if (index) index->slots.shrink_to_fit();
+  if (index) {
+    index->slots.shrink_to_fit();
+    index->tables.shrink_to_fit();
+  }
   keys_ = std::move(index);
 }
 
 const Tree::KeyTable* Tree::key_table(uint32_t id) const {
   if (!keys_) return nullptr;
-  auto it = keys_->tables.find(id);
-  return it == keys_->tables.end() ? nullptr : &it->second;
+  const std::vector<KeyTable>& tables = keys_->tables;
+  auto it = std::lower_bound(tables.begin(), tables.end(), id, [](const KeyTable& t, uint32_t map) { return t.map < map; });
+  return it == tables.end() || it->map != id ? nullptr : &*it;
 }
 
 void Tree::KeyIndex::index_map(const Tree& tree, uint32_t id) {
   ChildIds pairs = child_ids_of(tree.node_view_[id], tree.child_view_);
   uint32_t entries = pairs.count / 2;
   size_t count = std::bit_ceil(2 * static_cast<size_t>(entries));
-  KeyTable table{slots.size(), count - 1};
+  KeyTable table{id, static_cast<uint32_t>(slots.size()), count - 1};
   slots.resize(slots.size() + count, 0);
   uint32_t* table_slots = slots.data() + table.first_slot;
   for (uint32_t i = 0; i < entries; ++i) {
@@ -208,7 +212,7 @@ void Tree::KeyIndex::index_map(const Tree& tree, uint32_t id) {
       }
     }
   }
-  tables.emplace(id, table);
+  tables.push_back(table);
 }
 
 Node Tree::next_in_text(Node node) const {

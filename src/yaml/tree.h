@@ -294,11 +294,12 @@ class Tree {
   // Open addressing, linear probing, at most half full. A slot holds an
   // entry index + 1 (0: empty); a key written twice keeps its last entry.
   struct KeyTable {
-    size_t first_slot;
+    uint32_t map;  // the map's node id
+    uint32_t first_slot;
     size_t mask;  // slot count - 1 (a power of two)
   };
   struct KeyIndex {
-    std::unordered_map<uint32_t, KeyTable> tables;  // by map node id
+    std::vector<KeyTable> tables;  // by map node id, ascending: made in id order
     std::vector<uint32_t> slots;
     void index_map(const Tree& tree, uint32_t id);
   };
