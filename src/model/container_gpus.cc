@@ -1,5 +1,6 @@
 #include "model/container_gpus.h"
 
+#include <span>
 #include <algorithm>
 #include <cctype>
 
@@ -44,7 +45,7 @@ bool is_accelerator_device_class(std::string_view device_class) {
   return l == "mig.nvidia.com";
 }
 
-ContainerGpus::ContainerGpus(const GpuResourceMatcher& gpu, const std::vector<const Manifest*>& objects) : gpu_(gpu) {
+ContainerGpus::ContainerGpus(const GpuResourceMatcher& gpu, std::span<const Manifest* const> objects) : gpu_(gpu) {
   for (const Manifest* m : objects) {
     if (m->id.group != "resource.k8s.io") continue;
     if (m->id.kind != "ResourceClaim" && m->id.kind != "ResourceClaimTemplate") continue;

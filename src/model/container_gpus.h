@@ -4,6 +4,7 @@
 // accelerators. The class keeps its older name.
 #pragma once
 
+#include <span>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,7 +34,7 @@ class ContainerGpus {
   // Reads the ResourceClaims and ResourceClaimTemplates (resource.k8s.io)
   // among `objects`: a claim asks for accelerators when a device request
   // names an accelerator device class (is_accelerator_device_class).
-  ContainerGpus(const GpuResourceMatcher& gpu, const std::vector<const Manifest*>& objects);
+  ContainerGpus(const GpuResourceMatcher& gpu, std::span<const Manifest* const> objects);
 
   // The accelerators a container asks for. Extended resources count unless a
   // literal zero (a template expression counts), in `resources` or in a

@@ -1,3 +1,4 @@
+#include <span>
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -198,7 +199,7 @@ size_t hash_of(const Key& k) {
 // in the copies of one key, never quadratic). 16 bytes an object, where a
 // hash map of keys held 128 (2.6 MB at 20,000).
 std::vector<std::pair<Key, std::vector<const Manifest*>>> copies_by_key(const LoadResult& load,
-                                                                        const std::vector<const Manifest*>& objects) {
+                                                                        std::span<const Manifest* const> objects) {
   std::vector<std::pair<size_t, uint32_t>> hashed;  // (hash, index in objects)
   hashed.reserve(objects.size());
   for (uint32_t i = 0; i < objects.size(); ++i) {

@@ -106,7 +106,8 @@ std::set<Expectation> run_fixture(const fs::path& dir, const std::string& rule, 
   add_outputs(renders, renderer.render(roots));
   render_partial_builds(renderer, load, index, renders);
   LintContext context{load, config, *gpu};
-  context.objects = applied_objects(load, index, renders);
+  std::vector<const Manifest*> applied = applied_objects(load, index, renders);
+  context.objects = applied;
   context.renders = &renders;
   LintOutput output = run_rules(*rules, context, rule_registry());
   std::set<Expectation> found;

@@ -23,10 +23,12 @@ struct MemoryContext {
     repo.source = "memory";
     repo.tree = std::make_shared<MemoryTree>(std::move(files));
     load = load_repos({repo}, LoadOptions{});
-    for (const Manifest& m : load.manifests) context.objects.push_back(&m);
+    for (const Manifest& m : load.manifests) objects.push_back(&m);
+    context.objects = objects;
     context.policy_tests = &policy_tests;
   }
   LoadResult load;
+  std::vector<const Manifest*> objects;
   Config config;
   GpuResourceMatcher gpu = *GpuResourceMatcher::create(default_accelerators());
   ChainsawFiles policy_tests;

@@ -29,7 +29,9 @@ class SchemaViolationMemoTest : public ::testing::Test {
     std::vector<std::string> errors;
     schemas_ = std::make_unique<SchemaRegistry>(load_, nullptr, std::vector<std::string>{}, errors, kubernetes);
     LintContext context{load_, config_, gpu_};
-    for (const Manifest& m : load_.manifests) context.objects.push_back(&m);
+    std::vector<const Manifest*> objects;
+    for (const Manifest& m : load_.manifests) objects.push_back(&m);
+    context.objects = objects;
     context.schemas = schemas_.get();
     context.validations = memo;
     RuleSelection selection;
