@@ -38,7 +38,8 @@ struct Filling {
   Filling() = default;
   Filling(const Filling&) = delete;
   Filling& operator=(const Filling&) = delete;
-  ~Filling() {
+  ~Filling() { release_tail(); }
+  void release_tail() const {
     if (!block) return;
     size_t from = (used + kPageSize - 1) / kPageSize * kPageSize;
     if (from < block->size) ::madvise(block->base + from, block->size - from, MADV_DONTNEED);
@@ -71,10 +72,21 @@ char* map_huge_pages(size_t bytes) {
   return reinterpret_cast<char*>(aligned);
 }
 
+namespace {
+
+Filling& this_threads_filling() {
+  thread_local Filling filling;
+  return filling;
+}
+
+}  // namespace
+
+void release_untouched_lasting_memory() { this_threads_filling().release_tail(); }
+
 LastingBytes lasting_bytes(size_t bytes) {
   if constexpr (!kTunesHeap) return own_allocation(bytes);  // a sanitizer checks each one's bounds
   if (bytes > kLastingSharedBytes) return own_allocation(bytes);
-  thread_local Filling filling;
+  Filling& filling = this_threads_filling();
   size_t rounded = (bytes + kAlign - 1) / kAlign * kAlign;
   if (!filling.block || filling.block->size - filling.used < rounded) {
     char* base = map_huge_pages(kBlockBytes);

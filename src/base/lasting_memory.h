@@ -27,6 +27,12 @@ struct LastingBytes {
 // request is an allocation of its own, so that its bounds are checked.
 LastingBytes lasting_bytes(size_t bytes);
 
+// Gives back the untouched pages of the block this thread is filling (its
+// later requests fault them in again, 4 KB at a time): for the thread that
+// loaded a run's files, once they are loaded. A thread that ends gives its
+// back by itself.
+void release_untouched_lasting_memory();
+
 // Fresh private memory of `bytes` (rounded up to whole pages) that starts on
 // a 2 MB boundary and is advised for transparent huge pages; freed with
 // munmap(p, bytes). Null when the address space is exhausted. Safe in a

@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include "base/files.h"
+#include "base/lasting_memory.h"
 #include "base/parallel.h"
 #include "git/worktree_index.h"
 #include "load/parse_cache.h"
@@ -352,6 +353,7 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
     progress_step(options.progress, file.from_cache);
   });
   progress_end(options.progress);
+  release_untouched_lasting_memory();  // the trees' last block: its tail is resident, and few trees come after
   join_files(result, per_file, read_errors);
   if (options.cache) store_cache(result, options, cached);
   return result;
