@@ -93,31 +93,45 @@ void TreeArrays::add_children(NodeData& d, const uint32_t* ids, size_t count) {
   children.insert(children.end(), ids, ids + count);
 }
 
-void TreeArrays::lay_out_children(const std::vector<uint32_t>& roots, std::vector<uint32_t>& new_ids) {
+namespace {
+
+// The work arrays of a layout, kept per thread from tree to tree as the
+// builder's are (TreeBuilder::tree), except after a huge tree.
+struct Layout {
+  std::vector<uint32_t> order;      // new id -> old id
+  std::vector<uint32_t> pending;    // containers whose children are still to be placed
+  std::vector<uint32_t> placed_now;
+  std::vector<uint8_t> own_block;   // by old id: its children were all placed by it, in order
+  std::vector<NodeData> laid;
+  std::vector<uint32_t> listed;
+
+  void release() { *this = Layout(); }
+};
+
+// Numbers the nodes depth first, a block of children at a time: a
+// container's children go in a row, then the first child's own children,
+// and so on, so that a path down a tree stays near itself.
+void place_nodes(const TreeArrays& arrays, const std::vector<uint32_t>& roots, std::vector<uint32_t>& new_ids,
+                 Layout& layout) {
   constexpr uint32_t kUnplaced = UINT32_MAX;
-  const size_t n = nodes.size();
+  const size_t n = arrays.nodes.size();
   new_ids.assign(n, kUnplaced);
-  // The thread's work arrays, kept from tree to tree as the builder's are.
-  thread_local std::vector<uint32_t> order, pending, placed_now;
-  thread_local std::vector<uint8_t> own_block;  // by old id: its children were all placed by it, in order
-  thread_local std::vector<NodeData> laid;
-  thread_local std::vector<uint32_t> listed;
-  order.clear();
-  own_block.assign(n, 0);
+  layout.order.clear();
+  layout.own_block.assign(n, 0);
   auto place = [&](uint32_t old) {
-    new_ids[old] = static_cast<uint32_t>(order.size());
-    order.push_back(old);
+    new_ids[old] = static_cast<uint32_t>(layout.order.size());
+    layout.order.push_back(old);
   };
-  // Depth first, a block of children at a time: a container's children go
-  // in a row, then the first child's own children, and so on, so a path
-  // down a tree stays near itself.
-  auto lay_out_below = [&](uint32_t top) {
-    pending.assign(1, top);
-    while (!pending.empty()) {
-      uint32_t c = pending.back();
-      pending.pop_back();
-      ChildIds ids = child_ids_of(nodes[c], children.data());
-      placed_now.clear();
+  auto start_at = [&](uint32_t root) {
+    if (root >= n || new_ids[root] != kUnplaced) return;
+    place(root);
+    if (arrays.nodes[root].kind == NodeKind::Scalar) return;
+    layout.pending.assign(1, root);
+    while (!layout.pending.empty()) {
+      uint32_t c = layout.pending.back();
+      layout.pending.pop_back();
+      ChildIds ids = child_ids_of(arrays.nodes[c], arrays.children.data());
+      layout.placed_now.clear();
       bool all_own = true;
       for (uint32_t k = 0; k < ids.count; ++k) {
         uint32_t child = ids[k];
@@ -126,50 +140,45 @@ void TreeArrays::lay_out_children(const std::vector<uint32_t>& roots, std::vecto
           continue;
         }
         place(child);
-        if (nodes[child].kind != NodeKind::Scalar) placed_now.push_back(child);
+        if (arrays.nodes[child].kind != NodeKind::Scalar) layout.placed_now.push_back(child);
       }
-      own_block[c] = all_own ? 1 : 0;
-      for (size_t i = placed_now.size(); i-- > 0;) pending.push_back(placed_now[i]);
+      layout.own_block[c] = all_own ? 1 : 0;
+      for (size_t i = layout.placed_now.size(); i-- > 0;) layout.pending.push_back(layout.placed_now[i]);
     }
-  };
-  auto start_at = [&](uint32_t root) {
-    if (root >= n || new_ids[root] != kUnplaced) return;
-    place(root);
-    if (nodes[root].kind != NodeKind::Scalar) lay_out_below(root);
   };
   for (uint32_t root : roots) start_at(root);
   for (uint32_t old = 0; old < n; ++old) start_at(old);  // what no root reaches (a document cut short)
+}
 
-  laid.resize(n);
-  listed.clear();
+}  // namespace
+
+void TreeArrays::lay_out_children(const std::vector<uint32_t>& roots, std::vector<uint32_t>& new_ids) {
+  thread_local Layout layout;
+  place_nodes(*this, roots, new_ids, layout);
+  const size_t n = nodes.size();
+  layout.laid.resize(n);
+  layout.listed.clear();
   for (uint32_t id = 0; id < n; ++id) {
-    NodeData d = nodes[order[id]];
+    uint32_t old = layout.order[id];
+    NodeData d = nodes[old];
     if (d.kind != NodeKind::Scalar) {
       ChildIds ids = child_ids_of(d, children.data());
-      if (own_block[order[id]] && ids.count < NodeData::kLongLength) {
+      d.bool_value = layout.own_block[old] && ids.count < NodeData::kLongLength;  // adjacent
+      if (d.bool_value) {
         d.offset = ids.count > 0 ? new_ids[ids[0]] : 0;
-        d.short_length = ids.count;
-        d.bool_value = true;
       } else {
-        uint32_t count = ids.count;
-        d.bool_value = false;
-        d.offset = static_cast<uint32_t>(listed.size());
-        d.short_length = count >= NodeData::kLongLength ? NodeData::kLongLength : count;
-        if (count >= NodeData::kLongLength) listed.push_back(count);
-        for (uint32_t k = 0; k < count; ++k) listed.push_back(new_ids[ids[k]]);
+        d.offset = static_cast<uint32_t>(layout.listed.size());
+        if (ids.count >= NodeData::kLongLength) layout.listed.push_back(ids.count);
+        for (uint32_t k = 0; k < ids.count; ++k) layout.listed.push_back(new_ids[ids[k]]);
       }
     }
-    laid[id] = d;
+    layout.laid[id] = d;
   }
-  nodes.swap(laid);
-  children.swap(listed);
-  // A huge tree's work arrays are not kept for the next file (the builder's
-  // own are not either: TreeBuilder::tree).
-  if (n * sizeof(NodeData) > kLastingSharedBytes) {
-    for (auto* ids : {&order, &pending, &placed_now, &listed}) std::vector<uint32_t>().swap(*ids);
-    std::vector<uint8_t>().swap(own_block);
-    std::vector<NodeData>().swap(laid);
-  }
+  nodes.swap(layout.laid);
+  children.swap(layout.listed);
+  // A huge tree's work arrays are not kept for the next file (nor are the
+  // builder's: TreeBuilder::tree).
+  if (n * sizeof(NodeData) > kLastingSharedBytes) layout.release();
 }
 
 }  // namespace driftlint::yaml
