@@ -1,6 +1,7 @@
 // A place in a text file, and the one way driftlint writes it.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -11,6 +12,9 @@ namespace driftlint {
 struct SourcePosition {
   uint32_t line = 0;
   uint32_t column = 0;
+
+  // In text order: by line, then column.
+  auto operator<=>(const SourcePosition&) const = default;
 };
 
 // "file:3:5"; "file:3" without a column; "file" without a line. Editors,

@@ -90,10 +90,7 @@ SchemaScan scan_values_schema(std::string_view json) {
   for (uint32_t id = 0; id < tree.node_count(); ++id) {
     if (tree.node(id).is_map()) maps.push_back(tree.node(id));
   }
-  std::stable_sort(maps.begin(), maps.end(), [](yaml::Node a, yaml::Node b) {
-    yaml::Position pa = a.position(), pb = b.position();
-    return pa.line != pb.line ? pa.line < pb.line : pa.column < pb.column;
-  });
+  std::stable_sort(maps.begin(), maps.end(), [](yaml::Node a, yaml::Node b) { return a.position() < b.position(); });
   for (yaml::Node node : maps) {
     for (const char* keyword : {"$ref", "$dynamicRef", "$recursiveRef", "$schema"}) {
       std::optional<std::string_view> value = node.get(keyword).as_string();

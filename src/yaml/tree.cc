@@ -74,8 +74,6 @@ Node Node::value_at(size_t i) const {
 
 namespace {
 
-bool position_before(Position a, Position b) { return a.line != b.line ? a.line < b.line : a.column < b.column; }
-
 // Keys Node::get can find: string scalars (the builder gives every scalar
 // key a string type, `~:` becoming "null"), not a null key or a container key.
 bool lookup_key(const NodeData& k) { return k.kind == NodeKind::Scalar && k.scalar_type != ScalarType::Null; }
@@ -94,32 +92,29 @@ size_t Node::find_entry(std::string_view key) const {
   uint32_t ids = pairs.count;
   const NodeData* nodes = tree_->node_view_;
   std::string_view text = tree_->text_view_;
-  auto key_is = [&](size_t entry) {
-    const NodeData& k = nodes[pairs[2 * entry]];
-    return lookup_key(k) && same_text(text_of(k, text), key);
-  };
+  auto key_is = [&](const NodeData& k) { return lookup_key(k) && same_text(text_of(k, text), key); };
   if (ids / 2 > Tree::kIndexedMapEntries) {
     if (const Tree::KeyTable* table = tree_->key_table(id_)) {
       const uint32_t* slots = tree_->keys_->slots.data() + table->first_slot;
       for (size_t h = std::hash<std::string_view>{}(key);; ++h) {
         uint32_t slot = slots[h & table->mask];
         if (slot == 0) return kNoEntry;
-        if (key_is(slot - 1)) return slot - 1;
+        if (key_is(nodes[pairs[2 * (slot - 1)]])) return slot - 1;
       }
     }
   }
-  if (!pairs.ids) {  // adjacent: the keys are every other node from the first, read in a row
-    const NodeData* keys = nodes + pairs.first;
+  // The scan, for either kind of children (key_at(i) is the key node of entry i).
+  auto scan = [&](auto key_at) {
     for (size_t i = ids / 2; i-- > 0;) {
-      const NodeData& k = keys[2 * i];
-      if (lookup_key(k) && same_text(text_of(k, text), key)) return i;
+      if (key_is(key_at(i))) return i;
     }
     return kNoEntry;
+  };
+  if (!pairs.ids) {  // adjacent: the keys are every other node from the first, read in a row
+    const NodeData* keys = nodes + pairs.first;
+    return scan([keys](size_t i) -> const NodeData& { return keys[2 * i]; });
   }
-  for (size_t i = ids / 2; i-- > 0;) {
-    if (key_is(i)) return i;
-  }
-  return kNoEntry;
+  return scan([&](size_t i) -> const NodeData& { return nodes[pairs.ids[2 * i]]; });
 }
 
 Node Node::key_node(std::string_view key) const {
@@ -223,7 +218,7 @@ Node Tree::next_in_text(Node node) const {
     std::iota(made->begin(), made->end(), uint32_t{0});
     // Ties (nodes of unknown position) keep id order.
     std::stable_sort(made->begin(), made->end(), [&](uint32_t a, uint32_t b) {
-      return position_before(node_view_[a].position(), node_view_[b].position());
+      return node_view_[a].position() < node_view_[b].position();
     });
     const std::vector<uint32_t>* expected = nullptr;
     if (text_order_.compare_exchange_strong(expected, made.get(), std::memory_order_acq_rel)) {
@@ -234,7 +229,7 @@ Node Tree::next_in_text(Node node) const {
   }
   Position at = node.position();
   auto after = std::upper_bound(order->begin(), order->end(), at, [&](Position p, uint32_t id) {
-    return position_before(p, node_view_[id].position());
+    return p < node_view_[id].position();
   });
   return after == order->end() ? Node() : Node(this, *after);
 }
