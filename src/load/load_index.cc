@@ -1,6 +1,5 @@
 #include "load/load_index.h"
 
-#include <bit>
 #include <functional>
 
 #include "fs/repo_path.h"
@@ -24,13 +23,7 @@ LoadIndex::LoadIndex(const LoadResult& load) {
     auto same_path = [](const PathEntry& a, const PathEntry& b) { return a.path == b.path; };
     files.erase(std::unique(files.begin(), files.end(), same_path), files.end());
     std::reverse(files.begin(), files.end());
-    std::vector<uint32_t>& slots = path_slots_[r];
-    slots.assign(std::bit_ceil(2 * files.size() + 1), 0);
-    for (uint32_t i = 0; i < files.size(); ++i) {
-      size_t s = std::hash<std::string_view>{}(files[i].path) & (slots.size() - 1);
-      while (slots[s] != 0) s = (s + 1) & (slots.size() - 1);
-      slots[s] = i + 1;
-    }
+    path_slots_[r].build(files.size(), [&](size_t i) { return std::hash<std::string_view>{}(files[i].path); });
   }
   manifests_of_file_.assign(load.files.size(), {0, 0});
   for (uint32_t i = 0; i < load.manifests.size(); ++i) {
@@ -42,12 +35,11 @@ LoadIndex::LoadIndex(const LoadResult& load) {
 }
 
 std::optional<uint32_t> LoadIndex::file(uint32_t repo, const std::string& path) const {
-  const std::vector<uint32_t>& slots = path_slots_[repo];
   const std::vector<PathEntry>& files = files_by_repo_[repo];
-  for (size_t s = std::hash<std::string_view>{}(path) & (slots.size() - 1);; s = (s + 1) & (slots.size() - 1)) {
-    if (slots[s] == 0) return std::nullopt;
-    if (files[slots[s] - 1].path == path) return files[slots[s] - 1].file;
-  }
+  std::optional<uint32_t> i =
+      path_slots_[repo].find(std::hash<std::string_view>{}(path), [&](uint32_t e) { return files[e].path == path; });
+  if (!i) return std::nullopt;
+  return files[*i].file;
 }
 
 std::optional<uint32_t> LoadIndex::kustomization_in(uint32_t repo, const std::string& folder) const {

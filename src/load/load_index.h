@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/flat_index.h"
 #include "load/loader.h"
 
 namespace driftlint {
@@ -54,9 +55,8 @@ class LoadIndex {
   // and a LoadResult's files do not move (a moved vector keeps its elements).
   std::vector<std::vector<PathEntry>> files_by_repo_;  // sorted: deterministic order
   // The same, hashed, for lookups (a model looks up every file every build
-  // read): per repo, open addressing over files_by_repo_, a slot holding an
-  // entry's index + 1 (0: empty). 8 bytes a file where a map of views took 56.
-  std::vector<std::vector<uint32_t>> path_slots_;
+  // read): per repo, over files_by_repo_. 8 bytes a file where a map of views took 56.
+  std::vector<FlatIndex> path_slots_;
   std::vector<std::pair<uint32_t, uint32_t>> manifests_of_file_;
   std::unordered_map<uint32_t, yaml::Node> build_file_of_;
 };

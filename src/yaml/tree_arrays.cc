@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "yaml/tree.h"
-
 #include "base/lasting_memory.h"
+#include "yaml/short_text_hash.h"
+#include "yaml/tree.h"
 
 namespace driftlint::yaml {
 
@@ -24,28 +24,6 @@ struct RecentText {
 constexpr size_t kRecentTexts = 1024;
 constexpr size_t kRecentTextMaxLength = 64;
 thread_local std::array<RecentText, kRecentTexts> t_recent_texts;
-
-// From the length and a few fixed-size loads, no loop (the way xxHash3
-// hashes short inputs): longer texts that share their ends only collide,
-// and a collision is a miss. A byte-wise loop cost 3 % of a cold run.
-size_t recent_slot(std::string_view text) {
-  auto load = [&](size_t at, auto word) {
-    std::memcpy(&word, text.data() + at, sizeof word);
-    return uint64_t{word};
-  };
-  size_t n = text.size();
-  uint64_t h;
-  if (n >= 8) {
-    h = load(0, uint64_t{}) ^ (load(n - 8, uint64_t{}) >> 1);
-  } else if (n >= 4) {
-    h = load(0, uint32_t{}) | (load(n - 4, uint32_t{}) << 32);
-  } else {
-    h = uint64_t{static_cast<unsigned char>(text[0])} | uint64_t{static_cast<unsigned char>(text[n / 2])} << 8 |
-        uint64_t{static_cast<unsigned char>(text[n - 1])} << 16;
-  }
-  h = (h ^ n) * 0x9E3779B97F4A7C15ull;
-  return (h >> 40) & (kRecentTexts - 1);
-}
 
 }  // namespace
 
@@ -72,7 +50,7 @@ void TreeArrays::add_text(NodeData& d, std::string_view value) {
     text.append(value);
     return;
   }
-  RecentText& recent = t_recent_texts[recent_slot(value)];
+  RecentText& recent = t_recent_texts[short_text_hash(value) & (kRecentTexts - 1)];
   if (recent.length == length && size_t{recent.offset} + length <= text.size() &&
       std::memcmp(text.data() + recent.offset, value.data(), length) == 0) {
     d.offset = recent.offset;

@@ -1,0 +1,35 @@
+#include "base/flat_index.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace driftlint {
+namespace {
+
+TEST(FlatIndexTest, FindsEveryItemAndNothingElseThroughCollisions) {
+  std::vector<std::string> items;
+  for (int i = 0; i < 300; ++i) items.push_back("item-" + std::to_string(i));
+  // Every hash one of three: long probe runs, and runs that wrap past the last slot.
+  auto hash = [](const std::string& s) { return static_cast<size_t>(s.size() % 3) * 1000003; };
+  FlatIndex index;
+  index.build(items.size(), [&](size_t i) { return hash(items[i]); });
+  for (uint32_t i = 0; i < items.size(); ++i) {
+    EXPECT_EQ(index.find(hash(items[i]), [&](uint32_t e) { return items[e] == items[i]; }), i) << items[i];
+  }
+  for (std::string absent : {"item-300", "", "x"}) {
+    EXPECT_FALSE(index.find(hash(absent), [&](uint32_t e) { return items[e] == absent; })) << absent;
+  }
+}
+
+TEST(FlatIndexTest, AnEmptyOrUnbuiltIndexFindsNothing) {
+  FlatIndex unbuilt;
+  EXPECT_FALSE(unbuilt.find(7, [](uint32_t) { return true; }));
+  FlatIndex empty;
+  empty.build(0, [](size_t) { return size_t{0}; });
+  EXPECT_FALSE(empty.find(7, [](uint32_t) { return true; }));
+}
+
+}  // namespace
+}  // namespace driftlint
