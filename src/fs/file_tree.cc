@@ -278,6 +278,7 @@ Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes
     ::close(fd);
     return Error{full.string() + ": " + describe_file_type(st.st_mode) + ", not a regular file; not read"};
   }
+  content.stamp = stamp_of(st);
   if (static_cast<uint64_t>(st.st_size) > max_bytes) {
     content.size = static_cast<uint64_t>(st.st_size);
     content.too_large = true;

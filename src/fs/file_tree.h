@@ -33,6 +33,7 @@ struct FileContent {
   std::string text;
   uint64_t size = 0;
   bool too_large = false;  // over the size limit: text left empty
+  FileStamp stamp;  // the opened file's, before it was read (a disk tree); else not taken
 };
 
 class FileTree {

@@ -1,5 +1,6 @@
 // The parse cache on a fresh checkout of a git repository: parses found by
 // the blob ids git's index records (git/worktree_index.h).
+#include <git2.h>
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -130,6 +131,56 @@ TEST_F(WorktreeBlobIdsTest, StampsChangedForSomeFilesAreWrittenDown) {
   for (const LoadedFile& f : again.files) EXPECT_FALSE(f.by_index_id) << f.path;
   EXPECT_EQ(names(again), names(cold));
   EXPECT_EQ(inode_of(delta), delta_written);  // nothing changed since
+}
+
+// Plants a blob of `text` as the blob of `path` in the repo's index, the
+// stat recorded beside it kept: what git's index says is what a run takes.
+// Returns the blob's id.
+std::string plant_in_index(const fs::path& repo, const std::string& path, const std::string& text) {
+  git_libgit2_init();
+  git_repository* raw = nullptr;
+  git_index* index = nullptr;
+  EXPECT_EQ(git_repository_open(&raw, repo.c_str()), 0);
+  EXPECT_EQ(git_repository_index(&index, raw), 0);
+  const git_index_entry* found = git_index_get_bypath(index, path.c_str(), 0);
+  EXPECT_NE(found, nullptr);
+  if (found == nullptr) return {};
+  git_index_entry entry = *found;
+  EXPECT_EQ(git_blob_create_from_buffer(&entry.id, raw, text.data(), text.size()), 0);
+  char hex[GIT_OID_HEXSZ + 1];
+  std::string id = git_oid_tostr(hex, sizeof hex, &entry.id);
+  EXPECT_EQ(git_index_add(index, &entry), 0);
+  EXPECT_EQ(git_index_write(index), 0);
+  git_index_free(index);
+  git_repository_free(raw);
+  git_libgit2_shutdown();
+  return id;
+}
+
+// Without a cache, a pull-request run still names each file by its content
+// (the base's blobs take the head's parses by it): where git's index
+// recorded the file's stat, by the blob id it names, without hashing; an
+// edited file by its hash.
+TEST_F(WorktreeBlobIdsTest, WithoutACacheContentIdsComeFromGitsIndex) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // settled (fs/file_stamp.h)
+  repo_.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n");  // edited: not as the index says
+  // The index written after the files, so a.yaml is not racily clean; its
+  // entry names another blob than its bytes hash to, as no real index does.
+  std::string planted = plant_in_index(repo_.dir(), "apps/a.yaml", "planted\n");
+  EXPECT_NE(planted, content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"));
+  RepoInput repo;
+  repo.name = "r";
+  repo.source = repo_.dir().string();
+  repo.tree = tree_;
+  repo.git = git_;
+  LoadOptions options;
+  options.jobs = 2;
+  options.content_ids = true;
+  LoadResult load = load_repos({repo}, options);
+  ASSERT_EQ(load.files.size(), 2u);
+  EXPECT_EQ(load.files[0].content_id, planted);
+  EXPECT_EQ(load.files[1].content_id, content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"));
+  EXPECT_EQ(names(load), "apps/a.yaml: ConfigMap a\napps/b.yaml: ConfigMap c\n");  // both read and parsed
 }
 
 }  // namespace
