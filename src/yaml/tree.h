@@ -264,7 +264,8 @@ class Tree {
   // have skips the trees without it, one scan of bytes in a row instead of
   // lookups.
   bool may_hold(std::string_view text) const {
-    return text_view_.find(text) != std::string_view::npos || shared_texts_hold(text);
+    // memmem: glibc's compares two bytes at a time, where find stops at every first byte.
+    return ::memmem(text_view_.data(), text_view_.size(), text.data(), text.size()) != nullptr || shared_texts_hold(text);
   }
   // Whether `map` has a key table (for tests: every map above kIndexedMapEntries has one).
   bool indexed(Node map) const { return map.tree() == this && key_table(map.id()) != nullptr; }
