@@ -175,6 +175,7 @@ LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& co
     collect(i, true);
   }
   sort_findings(output.findings);
+  output.in_source_suppressions = suppressions.in_source_by_key();
   return output;
 }
 

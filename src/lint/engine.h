@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ struct LintOutput {
   // A pull-request run: what the base revision had (findings already there
   // are flagged `existing`, and left out unless --show-existing).
   std::optional<BaseComparison> base;
+  // The in-source suppressions counted by key (SuppressionIndex::in_source_by_key):
+  // what config-weakened compares a pull request's head with, when this run is its base.
+  std::map<std::string, size_t> in_source_suppressions;
 };
 
 // Runs the rules, applies suppressions (comments, annotations, config

@@ -116,11 +116,10 @@ std::string suppression_key(const LoadResult& load, const Suppression& s) {
   return load.repo_name(file.repo) + "\n" + file.path + "\n" + s.describe() + "\n" + join(rules, ",") + "\n" + s.reason;
 }
 
-std::map<std::string, size_t> in_source_suppressions(const LoadResult& load) {
+std::map<std::string, size_t> SuppressionIndex::in_source_by_key() const {
   std::map<std::string, size_t> out;
-  SuppressionIndex index(load, Config{});
-  for (const Suppression& s : index.all()) {
-    if (s.in_source()) ++out[suppression_key(load, s)];
+  for (const Suppression& s : suppressions_) {
+    if (s.in_source()) ++out[suppression_key(load_, s)];
   }
   return out;
 }

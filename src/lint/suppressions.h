@@ -47,6 +47,11 @@ class SuppressionIndex {
   void apply(Finding& finding);
 
   const std::vector<Suppression>& all() const { return suppressions_; }
+  // The in-source suppressions (comments and annotations), counted by
+  // suppression_key: what a pull-request run's base had, for
+  // config-weakened. Kept with the base's findings, so a kept base is not
+  // loaded at all.
+  std::map<std::string, size_t> in_source_by_key() const;
 
  private:
   bool covers(const Suppression& s, const Finding& f) const;
@@ -58,10 +63,6 @@ class SuppressionIndex {
 // (not its line: lines shift).
 std::string suppression_key(const LoadResult& load, const Suppression& s);
 
-// The in-source suppressions (comments and annotations) of a load, counted by
-// key: what a pull-request run's base had, for config-weakened. Kept with
-// the base's findings, so a kept base is not loaded at all.
-std::map<std::string, size_t> in_source_suppressions(const LoadResult& load);
 
 // The annotation that suppresses findings on an object.
 constexpr std::string_view kIgnoreAnnotation = "driftlint.io/ignore";
