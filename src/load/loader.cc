@@ -132,16 +132,27 @@ struct CachedRepos {
   std::unique_ptr<WorktreeIndexes> indexes;
 };
 
+// Whether files read want their content ids: for the cache, for another
+// load's parses, or for a pull-request run's base to take this one's.
+bool wants_content_ids(const LoadOptions& options) { return options.cache || options.reuse || options.content_ids; }
+
+// Whether every file of checkout `r` will be read and want its content id
+// (no pack to take parses from): then its git index is read beside the
+// listing, not on one worker while the others wait for it.
+bool reads_every_file_of(const RepoInput& repo, const CachedRepos& cached, uint32_t r, const LoadOptions& options) {
+  return wants_content_ids(options) && repo.git && !repo.revision && !cached.packs[r];
+}
+
 CachedRepos open_packs(const std::vector<RepoInput>& repos, const LoadOptions& options, std::vector<std::string>& notes) {
   CachedRepos cached;
   cached.packs.resize(repos.size());
   cached.identities.resize(repos.size());
   cached.indexes = std::make_unique<WorktreeIndexes>(repos.size());
-  if (!options.cache) return cached;
-  options.cache->sweep_temporaries();
+  if (options.cache) options.cache->sweep_temporaries();
   for (uint32_t r = 0; r < repos.size(); ++r) {
-    cached.identities[r] = repos[r].tree->cache_identity();
+    if (options.cache) cached.identities[r] = repos[r].tree->cache_identity();
     if (!cached.identities[r].empty()) cached.packs[r] = options.cache->open(cached.identities[r], notes);
+    if (reads_every_file_of(repos[r], cached, r, options)) cached.indexes->of(r, repos[r]);
   }
   return cached;
 }
@@ -340,11 +351,11 @@ void store_cache(LoadResult& result, const LoadOptions& options, CachedRepos& ca
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) {
   LoadResult result;
   result.repos = std::move(repos);
-  // The packs are opened (mapped, their indexes read) while the repos are
-  // listed, which is one thread's work.
+  // The packs are opened (mapped, their indexes read) and git's indexes read
+  // where they will be wanted while the repos are listed.
   std::vector<std::string> cache_notes;
   std::future<CachedRepos> packs =
-      std::async(options.jobs > 1 && options.cache ? std::launch::async : std::launch::deferred,
+      std::async(options.jobs > 1 && wants_content_ids(options) ? std::launch::async : std::launch::deferred,
                  [&] { return open_packs(result.repos, options, cache_notes); });
   std::vector<FileStamp> stamps = list_files(result, options.jobs, options.cache != nullptr, options.progress);
   CachedRepos cached = packs.get();
