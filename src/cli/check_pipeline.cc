@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
-#include <map>
 
 #include "base/files.h"
 #include "base/strings.h"
@@ -17,6 +16,7 @@
 #include "lint/fingerprint.h"
 #include "lint/suppressions.h"
 #include "load/base_revision.h"
+#include "load/load_index.h"
 #include "load/repo_inputs.h"
 #include "report/diff_report.h"
 #include "report/plan_report.h"
@@ -221,12 +221,10 @@ namespace {
 std::vector<bool> deployed_files(const LoadResult& load, const CheckModel& model) {
   std::vector<bool> out(load.files.size(), false);
   for (size_t f = 0; f < out.size() && f < model.argo.file_apps.size(); ++f) out[f] = !model.argo.file_apps[f].empty();
-  std::map<std::pair<uint32_t, std::string>, size_t> by_path;
-  for (size_t f = 0; f < load.files.size(); ++f) by_path[{load.files[f].repo, load.files[f].path}] = f;
   for (const RenderOutput* output : model.renders.outputs) {
     if (!output->rendered()) continue;
     for (const std::string& path : output->object_files) {
-      if (auto it = by_path.find({output->repo, path}); it != by_path.end()) out[it->second] = true;
+      if (std::optional<uint32_t> f = load.index().file(output->repo, path)) out[*f] = true;
     }
   }
   return out;
