@@ -222,11 +222,13 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
   if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
   if (pack) {
     std::optional<CachedFile> hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id);
+    file.by_stamp = hit.has_value();
     if (!hit && stamp) hit = by_blob_id_in_index(file, *stamp, repo, *pack, cached);
     if (hit) {
       // The pack is shared by every size limit: a file over this run's is not taken.
       if (file.bytes > options.max_file_size) {
         file.too_large = true;
+        file.by_stamp = false;
         file.content_id.clear();
         return {};
       }

@@ -52,6 +52,8 @@ struct LoadedFile {
   // again next run, so a fingerprint that changed alone (a fresh checkout)
   // is no reason to write the pack again.
   bool by_index_id = false;
+  // Taken by its stamp (ParsePack::by_fingerprint): as the pack's index has it.
+  bool by_stamp = false;
   std::string path;  // relative to the repo root, '/'-separated
   uint64_t bytes = 0;
   yaml::ParsedFile parsed;

@@ -67,6 +67,25 @@ TEST_F(ParsePackDeltaTest, AFewEditsAreWrittenBesideThePack) {
   EXPECT_NE(describe(load()).find("cm3 x=again"), std::string::npos);
 }
 
+// Every file left taken by its stamp is not "nothing changed" when one is
+// gone: the delta says so, and the next run does not list it.
+TEST_F(ParsePackDeltaTest, AFileRemovedAloneIsWrittenDown) {
+  load();
+  ino_t written = inode_of(pack());
+  LoadResult again = load();
+  EXPECT_EQ(again.files_from_cache(), 40u);
+  EXPECT_EQ(inode_of(delta()), 0u);  // a warm run writes nothing
+  fs::remove(repo_dir() / "apps/cm7.yaml");
+  EXPECT_EQ(load().files_from_cache(), 39u);
+  EXPECT_EQ(inode_of(pack()), written);
+  ino_t delta_written = inode_of(delta());
+  ASSERT_NE(delta_written, 0u);
+  LoadResult warm = load();
+  EXPECT_EQ(warm.files_from_cache(), 39u);
+  EXPECT_EQ(inode_of(delta()), delta_written);  // nothing new since
+  EXPECT_EQ(describe(warm), describe(load(false)));
+}
+
 TEST_F(ParsePackDeltaTest, ManyEditsWriteThePackWholeAndTheDeltaGoes) {
   load();
   write("apps/cm0.yaml", config_map(0, "edited"));
