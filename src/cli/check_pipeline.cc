@@ -278,7 +278,7 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
     run.findings_from_cache = true;
     return run;
   }
-  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(head.load);
+  ParsedByContent parsed = parsed_by_content(head.load);
   LoadOptions options = head.load_options;
   options.reuse = &parsed;
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
@@ -300,7 +300,7 @@ Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const Che
   Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs, option);
   if (!repos) return repos.error();
   for (std::string& n : repos->notes) notes.push_back(std::move(n));
-  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(inputs.load);
+  ParsedByContent parsed = parsed_by_content(inputs.load);
   LoadOptions options = inputs.load_options;
   options.reuse = &parsed;
   auto side = std::make_unique<RevisionSide>();

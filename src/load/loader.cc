@@ -47,8 +47,9 @@ void LoadResult::leave_to_exit() {
 #endif
 }
 
-std::unordered_map<std::string, const LoadedFile*> parsed_by_content(const LoadResult& load) {
-  std::unordered_map<std::string, const LoadedFile*> out;
+ParsedByContent parsed_by_content(const LoadResult& load) {
+  ParsedByContent out;
+  out.reserve(load.files.size());
   for (const LoadedFile& f : load.files) {
     if (!f.content_id.empty() && !f.too_large && !f.parsed.out_of_memory) out.emplace(f.content_id, &f);
   }
@@ -173,7 +174,7 @@ void use_reused(LoadedFile& file, const LoadedFile& same) {
 // Takes the parse of a file whose content id the tree knows (a blob at a
 // revision) from another load that parsed the same content: the blob is
 // never read nor inflated. Same bytes, same limits: same parse.
-bool reuse_known(LoadedFile& file, const FileTree& tree, const std::unordered_map<std::string, const LoadedFile*>& reuse) {
+bool reuse_known(LoadedFile& file, const FileTree& tree, const ParsedByContent& reuse) {
   std::string id = tree.known_content_id(file.path);
   if (id.empty()) return false;
   auto it = reuse.find(id);

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -68,6 +69,10 @@ struct LoadedFile {
 
 class ParseCache;
 
+// Files already parsed in this run, by content id: views of their ids, valid
+// while their load lives (parsed_by_content).
+using ParsedByContent = std::unordered_map<std::string_view, const LoadedFile*>;
+
 struct LoadOptions {
   unsigned jobs = 1;
   uint64_t max_file_size = 64ull << 20;
@@ -79,7 +84,7 @@ struct LoadOptions {
   bool store_cache_in_background = false;
   // Files already parsed in this run, by content id (a pull-request run
   // reads the base revision after the head: an unchanged blob is parsed once).
-  const std::unordered_map<std::string, const LoadedFile*>* reuse = nullptr;
+  const ParsedByContent* reuse = nullptr;
   // Compute every file's content id even without a cache: a later load of
   // this run (another revision) takes these parses by id, without reading
   // its blobs (FileTree::known_content_id).
@@ -134,7 +139,7 @@ struct LoadResult {
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);
 
 // The content-id index of a load's parsed files, for LoadOptions::reuse.
-std::unordered_map<std::string, const LoadedFile*> parsed_by_content(const LoadResult& load);
+ParsedByContent parsed_by_content(const LoadResult& load);
 
 
 }  // namespace driftlint

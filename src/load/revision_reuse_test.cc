@@ -59,7 +59,7 @@ TEST(RevisionReuseTest, ARevisionTakesTheHeadsParseOfTheSameBlobWithoutReadingIt
   LoadOptions options;
   options.content_ids = true;  // no cache, as --no-cache
   LoadResult head_load = load_repos({head}, options);
-  std::unordered_map<std::string, const LoadedFile*> parsed = parsed_by_content(head_load);
+  ParsedByContent parsed = parsed_by_content(head_load);
   ASSERT_EQ(parsed.size(), 3u);
 
   auto counting = std::make_shared<CountingTree>(*commit);
