@@ -108,8 +108,9 @@ std::vector<FileStamp> list_files(LoadResult& result, unsigned jobs, bool cached
 }
 
 // Each checkout's git index (git/worktree_index.h), read the first time a
-// file's stamp misses its pack, or a file read needs its content id: a warm
-// run on the same checkout never reads it. Thread-safe.
+// file's stamp misses its pack, or beside the listing when the repo is not
+// cached and its files want content ids: a warm run on the same checkout
+// never reads it. Thread-safe.
 class WorktreeIndexes {
  public:
   explicit WorktreeIndexes(size_t repos) : once_(new std::once_flag[repos]), indexes_(repos) {}
@@ -137,11 +138,11 @@ struct CachedRepos {
 // load's parses, or for a pull-request run's base to take this one's.
 bool wants_content_ids(const LoadOptions& options) { return options.cache || options.reuse || options.content_ids; }
 
-// Whether every file of checkout `r` will be read and want its content id
-// (no pack to take parses from): then its git index is read beside the
-// listing, not on one worker while the others wait for it.
+// Whether every file of checkout `r` will be read and take its content id
+// from git's index (the repo is not cached): then the index is read beside
+// the listing, not on one worker while the others wait for it.
 bool reads_every_file_of(const RepoInput& repo, const CachedRepos& cached, uint32_t r, const LoadOptions& options) {
-  return wants_content_ids(options) && repo.git && !repo.revision && !cached.packs[r];
+  return wants_content_ids(options) && repo.git && !repo.revision && cached.identities[r].empty();
 }
 
 CachedRepos open_packs(const std::vector<RepoInput>& repos, const LoadOptions& options, std::vector<std::string>& notes) {
@@ -245,9 +246,12 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
     return {};
   }
   if (cache_on || options.reuse || options.content_ids) {
-    // Git's own record where it stands: hashing (SHA-1 with collision
-    // detection) was a sixth of a pull-request run's load without a cache.
-    file.content_id = blob_id_in_index(file, content->stamp, repo, cached);
+    // Git's own record where it stands (hashing, SHA-1 with collision
+    // detection, was a sixth of a pull-request run's load without a cache),
+    // and only for an id this run alone uses: a file rewritten while it was
+    // read would leave its new parse under its old blob's id, and a pack
+    // would keep it so.
+    if (!cache_on) file.content_id = blob_id_in_index(file, content->stamp, repo, cached);
     if (file.content_id.empty()) file.content_id = content_id_of(content->text);
     if (pack) {
       if (auto hit = pack->by_content(file.content_id)) {

@@ -160,8 +160,8 @@ std::string plant_in_index(const fs::path& repo, const std::string& path, const 
 // Without a cache, a pull-request run still names each file by its content
 // (the base's blobs take the head's parses by it): where git's index
 // recorded the file's stat, by the blob id it names, without hashing; an
-// edited file by its hash.
-TEST_F(WorktreeBlobIdsTest, WithoutACacheContentIdsComeFromGitsIndex) {
+// edited file by its hash. With a cache, every file read is hashed.
+TEST_F(WorktreeBlobIdsTest, WithoutACacheContentIdsComeFromGitsIndexWithOneTheyAreHashes) {
   std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // settled (fs/file_stamp.h)
   repo_.write("apps/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n");  // edited: not as the index says
   // The index written after the files, so a.yaml is not racily clean; its
@@ -181,6 +181,13 @@ TEST_F(WorktreeBlobIdsTest, WithoutACacheContentIdsComeFromGitsIndex) {
   EXPECT_EQ(load.files[0].content_id, planted);
   EXPECT_EQ(load.files[1].content_id, content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"));
   EXPECT_EQ(names(load), "apps/a.yaml: ConfigMap a\napps/b.yaml: ConfigMap c\n");  // both read and parsed
+
+  // An id the pack keeps names the bytes parsed: hashed, whatever the index says.
+  ParseCache cache(cache_dir_.string(), options.parse_limits);
+  options.cache = &cache;
+  LoadResult cached = load_repos({repo}, options);
+  ASSERT_EQ(cached.files.size(), 2u);
+  EXPECT_EQ(cached.files[0].content_id, content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"));
 }
 
 }  // namespace
