@@ -2,8 +2,8 @@
 // severities, ignores, ordering.
 #pragma once
 
-#include <memory>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>

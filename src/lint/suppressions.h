@@ -63,7 +63,6 @@ class SuppressionIndex {
 // (not its line: lines shift).
 std::string suppression_key(const LoadResult& load, const Suppression& s);
 
-
 // The annotation that suppresses findings on an object.
 constexpr std::string_view kIgnoreAnnotation = "driftlint.io/ignore";
 constexpr std::string_view kIgnoreReasonAnnotation = "driftlint.io/ignore-reason";
