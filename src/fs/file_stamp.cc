@@ -15,6 +15,12 @@ FileStamp stamp_of(const struct stat& st) {
   return stamp;
 }
 
+bool same_stamp(const FileStamp& a, const FileStamp& b) {
+  return a.size == b.size && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec &&
+         a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec && a.inode == b.inode &&
+         a.device == b.device;
+}
+
 bool settled(const FileStamp& stamp) {
   if (!stamp.taken()) return false;
   struct timespec now;

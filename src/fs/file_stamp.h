@@ -25,6 +25,9 @@ struct FileStamp {
 // A regular file's stamp; none (not taken) for anything else.
 FileStamp stamp_of(const struct stat& st);
 
+// Every field the same (neither taken, or both and alike).
+bool same_stamp(const FileStamp& a, const FileStamp& b);
+
 // Taken, and neither modified nor changed in the last two seconds: a file
 // changed since could keep the same timestamps on a coarse file system, so
 // only a settled stamp stands for the file's content.

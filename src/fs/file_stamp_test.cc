@@ -37,6 +37,43 @@ TEST(FileStampTest, AListingTakesEachFilesStampInItsOrderAndNoneForALink) {
   EXPECT_TRUE(tree.list_on(2).stamps.empty());  // a run without the cache takes none
 }
 
+// A file read from a disk tree carries the stamp it had while it was read
+// (what git's index is compared with), the listing's; and a listing meets a
+// .gitattributes, which may have git store other bytes than the files'.
+TEST(FileStampTest, AReadCarriesTheFilesStampAndAListingSeesGitattributes) {
+  Workspace w;
+  std::string repo = w.path_of("repo").string();
+  w.write("repo/a.yaml", "kind: Namespace\n");
+  DiskTree tree(repo);
+  Expected<FileContent> read = tree.read("a.yaml", 1 << 20);
+  ASSERT_TRUE(read);
+  EXPECT_TRUE(same_stamp(read->stamp, stat_stamp(repo + "/a.yaml")));
+  EXPECT_FALSE(tree.list_on(2).attributes_file);
+  w.write("repo/deep/er/.gitattributes", "* text=auto\n");
+  EXPECT_TRUE(tree.list_on(2).attributes_file);
+  EXPECT_TRUE(tree.list_stamped(1).attributes_file);
+}
+
+TEST(FileStampTest, SameStampComparesEveryField) {
+  FileStamp a{10, {1, 2}, {3, 4}, 5, 6};
+  EXPECT_TRUE(same_stamp(a, a));
+  EXPECT_TRUE(same_stamp(FileStamp(), FileStamp()));
+  EXPECT_FALSE(same_stamp(a, FileStamp()));
+  for (int field = 0; field < 7; ++field) {
+    FileStamp b = a;
+    switch (field) {
+      case 0: b.size = 11; break;
+      case 1: b.modified.tv_sec = 9; break;
+      case 2: b.modified.tv_nsec = 9; break;
+      case 3: b.changed.tv_sec = 9; break;
+      case 4: b.changed.tv_nsec = 9; break;
+      case 5: b.inode = 9; break;
+      default: b.device = 9; break;
+    }
+    EXPECT_FALSE(same_stamp(a, b)) << field;
+  }
+}
+
 TEST(FileStampTest, AFingerprintNamesEveryPartAndNoneForAFreshOrMissingStamp) {
   EXPECT_EQ(fingerprint_of(FileStamp()), "");
   FileStamp stamp;

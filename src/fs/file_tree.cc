@@ -129,6 +129,8 @@ struct Walker {
           continue;
         }
         folders.push_back(std::move(path));
+      } else if (name == ".gitattributes") {
+        out.attributes_file = true;
       } else if ((type == DT_REG || type == DT_LNK) && is_manifest_file_name(name)) {
         if (type == DT_REG) {
           out.files.push_back(joined(relative, name));
@@ -175,6 +177,7 @@ void walk_in_parallel(const fs::path& root, const RepoRoot& beneath, const std::
     std::move(part.stamps.begin(), part.stamps.end(), std::back_inserter(out.stamps));
     std::move(part.skipped.begin(), part.skipped.end(), std::back_inserter(out.skipped));
     std::move(part.errors.begin(), part.errors.end(), std::back_inserter(out.errors));
+    out.attributes_file = out.attributes_file || part.attributes_file;
   }
 }
 
@@ -308,6 +311,11 @@ Expected<FileContent> DiskTree::read(const std::string& path, uint64_t max_bytes
       content.text.shrink_to_fit();
       return content;
     }
+  }
+  // The stamp stands for these bytes only if the file did not change while
+  // they were read (a write sets the times anew).
+  if (struct stat after; ::fstat(fd, &after) != 0 || !same_stamp(stamp_of(after), content.stamp)) {
+    content.stamp = FileStamp();
   }
   ::close(fd);
   content.text.resize(used);

@@ -27,13 +27,14 @@ struct FileListing {
   std::vector<FileStamp> stamps;   // list_stamped on a disk tree: one per file, in its order; else empty
   std::vector<SkippedPath> skipped;
   std::vector<std::string> errors;  // one-line input errors met while listing
+  bool attributes_file = false;     // a disk tree met a .gitattributes (git may filter what it stores)
 };
 
 struct FileContent {
   std::string text;
   uint64_t size = 0;
   bool too_large = false;  // over the size limit: text left empty
-  FileStamp stamp;  // the opened file's, before it was read (a disk tree); else not taken
+  FileStamp stamp;  // a disk tree's file's, the same before and after it was read; else not taken
 };
 
 class FileTree {

@@ -10,6 +10,7 @@
 #include "base/lasting_memory.h"
 #include "base/parallel.h"
 #include "git/worktree_index.h"
+#include "load/list_files.h"
 #include "load/parse_cache.h"
 
 namespace driftlint {
@@ -78,35 +79,6 @@ const Manifest* LoadResult::manifest_containing(uint32_t file, yaml::Position po
 
 namespace {
 
-// Lists every repo's files into `result`; with the parse cache on, returns
-// their stamps too, in the same order (none where a tree took none).
-std::vector<FileStamp> list_files(LoadResult& result, unsigned jobs, bool cached, Progress* progress) {
-  progress_begin(progress, ProgressPhase::Walking, 0);
-  std::vector<FileListing> listings;
-  size_t total = 0;
-  for (const RepoInput& repo : result.repos) {
-    listings.push_back(cached ? repo.tree->list_stamped(jobs) : repo.tree->list_on(jobs));
-    total += listings.back().files.size();
-  }
-  result.files.reserve(total);
-  std::vector<FileStamp> stamps;
-  if (cached) stamps.reserve(total);
-  for (uint32_t r = 0; r < result.repos.size(); ++r) {
-    FileListing& listing = listings[r];
-    if (progress) progress->done += listing.files.size();
-    for (size_t i = 0; i < listing.files.size(); ++i) {
-      LoadedFile file;
-      file.repo = r;
-      file.path = std::move(listing.files[i]);
-      result.files.push_back(std::move(file));
-      if (cached) stamps.push_back(i < listing.stamps.size() ? listing.stamps[i] : FileStamp());
-    }
-    for (SkippedPath& skipped : listing.skipped) result.skipped.emplace_back(r, std::move(skipped));
-    for (std::string& error : listing.errors) result.errors.push_back(std::move(error));
-  }
-  return stamps;
-}
-
 // Each checkout's git index (git/worktree_index.h), read the first time a
 // file's stamp misses its pack, or beside the listing when the repo is not
 // cached and its files want content ids: a warm run on the same checkout
@@ -132,6 +104,9 @@ struct CachedRepos {
   std::vector<std::unique_ptr<ParsePack>> packs;
   std::vector<std::string> identities;  // "": the repo is not cached
   std::unique_ptr<WorktreeIndexes> indexes;
+  // Per repo: git may filter what it stores of its files (.gitattributes),
+  // so the blob ids its index records are not the files' bytes' ids.
+  std::vector<char> filtered;
 };
 
 // Whether files read want their content ids: for the cache, for another
@@ -190,7 +165,7 @@ bool reuse_known(LoadedFile& file, const FileTree& tree, const ParsedByContent& 
 // stamp is the one recorded beside it (git/worktree_index.h); "" else.
 std::string blob_id_in_index(const LoadedFile& file, const FileStamp& stamp, const RepoInput& repo,
                              const CachedRepos& cached) {
-  if (!settled(stamp)) return {};  // blob_id would refuse it: the index is not read for it
+  if (!settled(stamp) || cached.filtered[file.repo]) return {};  // blob_id would refuse it: the index is not read for it
   const WorktreeIndex* index = cached.indexes->of(file.repo, repo);
   if (!index) return {};
   return index->blob_id(repo.git_folder.empty() ? file.path : repo.git_folder + "/" + file.path, stamp);
@@ -364,8 +339,10 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   std::future<CachedRepos> packs =
       std::async(options.jobs > 1 && wants_content_ids(options) ? std::launch::async : std::launch::deferred,
                  [&] { return open_packs(result.repos, options, cache_notes); });
-  std::vector<FileStamp> stamps = list_files(result, options.jobs, options.cache != nullptr, options.progress);
+  Listed listed = list_files(result, options.jobs, options.cache != nullptr, options.progress);
+  const std::vector<FileStamp>& stamps = listed.stamps;
   CachedRepos cached = packs.get();
+  cached.filtered = std::move(listed.attributes);
   std::move(cache_notes.begin(), cache_notes.end(), std::back_inserter(result.notes));
   progress_begin(options.progress, ProgressPhase::Parsing, result.files.size());
   const yaml::ParseLimits& limits = options.cache ? options.cache->limits() : options.parse_limits;

@@ -190,5 +190,36 @@ TEST_F(WorktreeBlobIdsTest, WithoutACacheContentIdsComeFromGitsIndexWithOneTheyA
   EXPECT_EQ(cached.files[0].content_id, content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n"));
 }
 
+// A .gitattributes may have git store blobs other than the files' bytes
+// (line ends, filters), and WorktreeIndex::read refuses only the tracked
+// ones: one the listing meets, or one in a folder above the repo's in its
+// checkout, has the files hashed.
+TEST_F(WorktreeBlobIdsTest, AnUntrackedGitattributesHasTheFilesHashed) {
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));  // settled (fs/file_stamp.h)
+  std::string planted = plant_in_index(repo_.dir(), "apps/a.yaml", "planted\n");
+  std::string hashed = content_id_of("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n");
+  LoadOptions options;
+  options.jobs = 2;
+  options.content_ids = true;
+  auto load_a = [&](const std::string& folder) {
+    RepoInput repo;
+    repo.name = "r";
+    repo.source = (repo_.dir() / folder).string();
+    repo.tree = std::make_shared<DiskTree>(repo.source);
+    repo.git = git_;
+    repo.git_folder = folder;
+    LoadResult load = load_repos({repo}, options);
+    return load.files.empty() ? std::string() : load.files[0].content_id;
+  };
+  EXPECT_EQ(load_a("apps"), planted);  // the repo is the checkout's folder apps/
+  repo_.write(".gitattributes", "* text=auto\n");  // untracked, above the repo's folder
+  EXPECT_EQ(load_a("apps"), hashed);
+  std::filesystem::remove(repo_.dir() / ".gitattributes");
+  repo_.write("apps/sub/.gitattributes", "*.yaml -text\n");  // untracked, in the repo
+  EXPECT_EQ(load_a("apps"), hashed);
+  std::filesystem::remove_all(repo_.dir() / "apps/sub");
+  EXPECT_EQ(load_a("apps"), planted);
+}
+
 }  // namespace
 }  // namespace driftlint
