@@ -285,7 +285,7 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   unsigned jobs = head.load_options.jobs;
   run.model = build_model(o, *run.load, head);
   run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs, validations));
-  run.suppressions = run.findings->lint.in_source_suppressions;
+  run.suppressions = std::move(run.findings->lint.in_source_suppressions);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
     write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});
   }

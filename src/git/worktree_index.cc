@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
-#include <mutex>
 
 #include "git/owned.h"
 #include "git/repository.h"
@@ -16,6 +15,7 @@ namespace driftlint {
 namespace {
 
 using OwnedIndex = Owned<git_index, git_index_free>;
+using OwnedRepository = Owned<git_repository, git_repository_free>;
 using OwnedConfig = Owned<git_config, git_config_free>;
 
 bool exists(const std::string& path) {
@@ -62,17 +62,18 @@ bool is_attributes_file(std::string_view path) {
 
 std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& repo) {
   if (repo.workdir().empty()) return nullptr;
-  OwnedConfig config;
-  std::string git_dir, common_dir;
-  {
-    // The repository is shared (a `git status` may run meanwhile); what is
-    // read below is this function's own.
-    std::lock_guard<std::mutex> lock(repo.mutex());
-    if (git_repository_config_snapshot(config.out(), repo.raw()) != 0) return nullptr;
-    git_dir = git_repository_path(repo.raw());
-    const char* common = git_repository_commondir(repo.raw());
-    common_dir = common ? common : git_dir;
+  // A handle of its own: the shared one is held for a whole `git status`
+  // (GitRepository::dirty), which may run meanwhile, and this is read while
+  // the files are listed.
+  OwnedRepository own;
+  if (git_repository_open_ext(own.out(), repo.workdir().c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+    return nullptr;
   }
+  OwnedConfig config;
+  if (git_repository_config_snapshot(config.out(), own.ptr) != 0) return nullptr;
+  std::string git_dir = git_repository_path(own.ptr);
+  const char* common = git_repository_commondir(own.ptr);
+  std::string common_dir = common ? common : git_dir;
   if (converts_line_ends(config.ptr) || any_attributes_file(config.ptr, common_dir)) return nullptr;
   std::string file = git_dir + "index";
   // Stat before and after the read: an index rewritten meanwhile is not
