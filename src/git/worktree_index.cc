@@ -49,11 +49,6 @@ bool any_attributes_file(git_config* config, const std::string& common_dir) {
   return exists(user) || exists(common_dir + "info/attributes") || exists("/etc/gitattributes");
 }
 
-bool same_file(const struct stat& a, const struct stat& b) {
-  return a.st_ino == b.st_ino && a.st_dev == b.st_dev && a.st_size == b.st_size &&
-         a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec;
-}
-
 bool is_attributes_file(std::string_view path) {
   return path == ".gitattributes" || path.ends_with("/.gitattributes");
 }
@@ -82,7 +77,7 @@ std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& re
   if (::stat(file.c_str(), &before) != 0) return nullptr;
   OwnedIndex index;
   if (git_index_open(index.out(), file.c_str()) != 0) return nullptr;
-  if (::stat(file.c_str(), &after) != 0 || !same_file(before, after)) return nullptr;
+  if (::stat(file.c_str(), &after) != 0 || !same_stamp(stamp_of(before), stamp_of(after))) return nullptr;
   auto out = std::unique_ptr<WorktreeIndex>(new WorktreeIndex());
   out->written_ = before.st_mtim;
   size_t count = git_index_entrycount(index.ptr);

@@ -21,7 +21,8 @@ bool attributes_above(const RepoInput& repo) {
   std::string_view rest = repo.git_folder;
   struct stat st;
   while (true) {
-    if (::stat((folder + ".gitattributes").c_str(), &st) == 0) return true;
+    // lstat: a link there counts (the files are hashed), and is not followed out of the checkout.
+    if (::lstat((folder + ".gitattributes").c_str(), &st) == 0) return true;
     size_t slash = rest.find('/');
     if (slash == std::string_view::npos) return false;
     folder.append(rest.substr(0, slash)).push_back('/');
