@@ -151,21 +151,6 @@ void release_slot(int index) {
   slot.state.store(kFree);
 }
 
-// Whether madvise(MADV_HUGEPAGE) gets 2 MB pages: transparent huge pages
-// "always" or "madvise", not "never" (or a kernel without them).
-bool huge_pages_on_request() {
-  static const bool answer = [] {
-    int fd = ::open("/sys/kernel/mm/transparent_hugepage/enabled", O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return false;
-    char text[128] = {};
-    ssize_t n = ::read(fd, text, sizeof text - 1);
-    ::close(fd);
-    std::string_view setting(text, n > 0 ? static_cast<size_t>(n) : 0);
-    return setting.find("[always]") != std::string_view::npos || setting.find("[madvise]") != std::string_view::npos;
-  }();
-  return answer;
-}
-
 Expected<size_t> size_of(int fd) {
   struct stat st;
   if (::fstat(fd, &st) != 0) return Error{std::strerror(errno)};
@@ -183,7 +168,6 @@ FileSnapshot::~FileSnapshot() {
 }
 
 Expected<std::shared_ptr<const FileSnapshot>> FileSnapshot::take(int fd, Mode mode) {
-  if (mode == Mode::Cheapest) mode = huge_pages_on_request() ? Mode::Copy : Mode::MapUnderLease;
   if (mode == Mode::MapUnderLease && leases_see_every_writer(fd)) {
     auto mapped = map_under_lease(fd);
     if (!mapped || *mapped) return mapped;

@@ -11,10 +11,11 @@
 // a network or FUSE file system, a file open for writing), the file is read
 // into private memory at once.
 //
-// Where the kernel gives huge pages on request, reading into private memory
-// is the cheaper of the two: a mapping is touched 4 KB at a time, a copy 2 MB
-// at a time (a 47 MB pack: 36 ms mapped and touched, 16 ms read and touched,
-// on the benchmark machine), so a snapshot is then a copy from the start.
+// Mapped, even where a copy could have huge pages: the page cache's pages are
+// mapped at once (MAP_POPULATE; a 30 MB pack: 1 ms, then 2.3 ms to read it
+// through), where a copy must first be given fresh, zeroed memory (10 ms when
+// the kernel has huge pages free, 50-85 ms when it must make them;
+// docs/performance.md, round sixteen).
 #pragma once
 
 #include <cstddef>
@@ -27,13 +28,12 @@ namespace driftlint {
 
 class FileSnapshot {
  public:
-  // Cheapest: a copy where huge pages can be had, else MapUnderLease.
-  enum class Mode { Cheapest, MapUnderLease, Copy };
+  enum class Mode { MapUnderLease, Copy };
 
   // Takes over `fd` (open for reading). An error when the file is empty or
   // cannot be read. Mode::Copy always copies (MapUnderLease falls back to it
   // by itself).
-  static Expected<std::shared_ptr<const FileSnapshot>> take(int fd, Mode mode = Mode::Cheapest);
+  static Expected<std::shared_ptr<const FileSnapshot>> take(int fd, Mode mode = Mode::MapUnderLease);
 
   FileSnapshot(const FileSnapshot&) = delete;
   FileSnapshot& operator=(const FileSnapshot&) = delete;

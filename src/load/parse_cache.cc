@@ -159,8 +159,8 @@ std::string damaged_note(const std::string& file, const std::string& what) {
 std::optional<PackFile> open_pack_file(const std::string& file, std::string_view magic, std::string& problem) {
   int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::nullopt;  // none yet: not a problem
-  // The trees borrow the snapshot's bytes, whichever way it holds them (read
-  // into huge pages, or the page cache's own pages mapped), and it keeps them
+  // The trees borrow the snapshot's bytes, whichever way it holds them (the
+  // page cache's own pages mapped under a lease, or a copy), and it keeps them
   // as they are for the whole run, even if the file is truncated or
   // rewritten in place.
   Expected<std::shared_ptr<const FileSnapshot>> snapshot = FileSnapshot::take(fd);

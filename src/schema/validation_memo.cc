@@ -63,8 +63,8 @@ std::optional<std::vector<RememberedViolation>> get_violations(std::string_view 
 
 std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, const std::string& writer) {
   auto memo = std::make_unique<ValidationMemo>();
-  // Taken as the parse cache's pack is (into huge pages, or mapped under a
-  // lease): read into a string, its 2.4 MB at 20,000 objects were zeroed and
+  // Taken as the parse cache's pack is (mapped under a lease, else copied):
+  // read into a string, its 2.4 MB at 20,000 objects were zeroed and
   // faulted in 4 KB at a time first, half of what opening it cost.
   Expected<OpenedFile> opened = open_regular_file(file, kMaxFileBytes);
   if (!opened) return memo;
