@@ -59,5 +59,25 @@ TEST(HostileTreeTest, AnEntryNamedTwiceIsListedOnce) {
   EXPECT_EQ((*tree)->list().files, std::vector<std::string>{"a.yaml"});
 }
 
+// A tree can name a subtree the repository does not hold (`git mktree
+// --missing`; a shallow or damaged clone): said, and the rest is listed.
+TEST(HostileTreeTest, AFolderThatCannotBeReadIsSaid) {
+  Workspace w;
+  TestGitRepo repo(w.path_of("infra"));
+  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string root = git_out(repo, "printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
+                                       blob + "\\tok.yaml\\n' | git mktree --missing");
+  std::string commit = git_out(repo, "git commit-tree " + root + " -m missing");
+  ASSERT_EQ(commit.size(), 40u) << commit;
+  auto git = GitRepository::open(repo.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = GitCommitTree::create(*git, commit);
+  ASSERT_TRUE(tree);
+  FileListing listing = (*tree)->list();
+  EXPECT_EQ(listing.files, std::vector<std::string>{"ok.yaml"});
+  ASSERT_EQ(listing.errors.size(), 1u);
+  EXPECT_EQ(listing.errors[0].rfind("gone: cannot read the folder (", 0), 0u) << listing.errors[0];
+}
+
 }  // namespace
 }  // namespace driftlint

@@ -14,6 +14,7 @@
 #include "fs/helm_charts.h"
 #include "fs/repo_path.h"
 #include "git/owned.h"
+#include "git/tree_listing.h"
 #include "git/tree_walk.h"
 
 namespace driftlint {
@@ -296,43 +297,43 @@ Expected<std::string> GitCommitTree::followed(const std::string& full, const std
   return Error{shown + ": " + link_not_followed(resolved.kind)};
 }
 
-FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
+FileListing GitCommitTree::list_on(unsigned threads) const {
   FileListing out;
-  std::vector<std::string> all;  // blobs, in the walk's order
-  std::set<std::string> links;
-  std::set<std::string> refused;
+  TreeListing tree;
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
-    bool keep_ids = !ids_kept_.load(std::memory_order_relaxed);  // under the lock: only the first list writes
-    TreeWalkResult walked = walk_tree(
-        repo_->raw(), tree_.get(), kMaxTreeDepth, [&](const std::string& dir, const git_tree_entry* entry) {
-          std::string path = dir + git_tree_entry_name(entry);
-          if (!is_safe_tree_entry_name(git_tree_entry_name(entry))) {
-            refused.insert(path);
-            return TreeStep::Skip;  // nothing below it either
-          }
-          if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
-            bool link = is_link(entry);
-            if (link) links.insert(path);
-            else all.push_back(path);
-            if (keep_ids && !link && (prefix_.empty() || path.rfind(prefix_ + "/", 0) == 0)) {
-              std::array<unsigned char, 20>& raw = blob_ids_[path];
-              std::memcpy(raw.data(), git_tree_entry_id(entry)->id, raw.size());
-            }
-          }
-          return TreeStep::Descend;
-        });
-    if (!walked.too_deep.empty()) {
-      out.errors.push_back(walked.too_deep + ": folders nested more than " + std::to_string(kMaxTreeDepth) +
-                           " levels deep (driftlint's limit): not read below");
+    tree = list_tree(repo_->raw(), tree_.get(), kMaxTreeDepth, threads);
+    if (!ids_kept_.load(std::memory_order_relaxed)) {  // under the lock: only the first list writes
+      blob_ids_.reserve(tree.blobs.size());
+      for (const TreeBlob& blob : tree.blobs) {
+        if (!blob.link && (prefix_.empty() || blob.path.rfind(prefix_ + "/", 0) == 0)) blob_ids_[blob.path] = blob.id;
+      }
+      ids_kept_.store(true, std::memory_order_release);
     }
-    if (!walked.error.empty()) out.errors.push_back(walked.error + " (" + last_git_error() + ")");
-    if (keep_ids) ids_kept_.store(true, std::memory_order_release);
   }
-  std::set<std::string> skipped_dirs;
-  std::unordered_set<std::string_view> present(all.begin(), all.end());
+  if (!tree.too_deep.empty()) {
+    out.errors.push_back(tree.too_deep + ": folders nested more than " + std::to_string(kMaxTreeDepth) +
+                         " levels deep (driftlint's limit): not read below");
+  }
+  if (!tree.error.empty()) out.errors.push_back(tree.error + " (" + last_git_error() + ")");
+  std::set<std::string> links;
+  for (TreeBlob& blob : tree.blobs) {
+    if (blob.link) links.insert(std::move(blob.path));
+  }
+  // Which paths are files matters only below a folder named templates (a Helm chart's).
+  std::unordered_set<std::string_view> present;
+  bool charts_possible = std::any_of(tree.blobs.begin(), tree.blobs.end(),
+                                     [](const TreeBlob& b) { return b.path.find("templates/") != std::string::npos; });
+  if (charts_possible) {
+    for (const TreeBlob& blob : tree.blobs) {
+      if (!blob.link) present.insert(blob.path);
+    }
+  }
   auto has = [&](const std::string& path) { return present.count(path) > 0; };
-  for (const std::string& path : all) {
+  std::set<std::string> skipped_dirs;
+  for (const TreeBlob& blob : tree.blobs) {
+    const std::string& path = blob.path;
+    if (blob.link) continue;
     if (!prefix_.empty() && path.compare(0, prefix_.size() + 1, prefix_ + "/") != 0) continue;
     std::string relative = prefix_.empty() ? path : path.substr(prefix_.size() + 1);
     if (!is_manifest_file_name(relative)) continue;
@@ -341,7 +342,7 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
       skipped_dirs.insert(*templates);
       continue;
     }
-    out.files.push_back(relative);
+    out.files.push_back(std::move(relative));
   }
   list_links(links, out);
   std::sort(out.files.begin(), out.files.end());
@@ -350,7 +351,9 @@ FileListing GitCommitTree::list_on(unsigned /*threads*/) const {
   for (const std::string& dir : skipped_dirs) {
     out.skipped.push_back({dir, "Helm chart templates (not rendered)", true});
   }
-  for (const std::string& path : refused) {
+  std::sort(tree.refused.begin(), tree.refused.end());
+  tree.refused.erase(std::unique(tree.refused.begin(), tree.refused.end()), tree.refused.end());
+  for (const std::string& path : tree.refused) {
     out.errors.push_back(path + ": a tree entry named " + quote_for_message(basename_of(path)) +
                          " (git refuses such names; a checkout of it could write outside the repo): not read");
   }

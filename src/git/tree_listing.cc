@@ -1,0 +1,150 @@
+#include "git/tree_listing.h"
+
+#include <atomic>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <thread>
+
+#include "base/parallel.h"
+#include "fs/repo_path.h"
+#include "git/owned.h"
+
+namespace driftlint {
+
+namespace {
+
+using OwnedRepository = Owned<git_repository, git_repository_free>;
+
+struct TreeFree {
+  void operator()(git_tree* t) const { git_tree_free(t); }
+};
+using TreePointer = std::unique_ptr<git_tree, TreeFree>;
+
+// A folder still to read: its path with a trailing '/', and its depth (the root's children are 1).
+struct Part {
+  std::string dir;
+  git_oid id;
+  size_t depth;
+};
+
+// Notes one entry of a folder at `depth`; returns its subtree when it is to be read.
+std::optional<Part> record(const std::string& dir, size_t depth, const git_tree_entry* entry, size_t max_depth,
+                           TreeListing& out) {
+  const char* name = git_tree_entry_name(entry);
+  if (!is_safe_tree_entry_name(name)) {
+    out.refused.push_back(dir + name);  // nothing below it is read either
+    return std::nullopt;
+  }
+  git_object_t type = git_tree_entry_type(entry);
+  if (type == GIT_OBJECT_BLOB) {
+    TreeBlob& blob = out.blobs.emplace_back();
+    blob.path.reserve(dir.size() + std::strlen(name));
+    blob.path.append(dir).append(name);
+    std::memcpy(blob.id.data(), git_tree_entry_id(entry)->id, blob.id.size());
+    blob.link = git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK;
+    return std::nullopt;
+  }
+  if (type != GIT_OBJECT_TREE) return std::nullopt;  // a submodule's commit
+  std::string sub = dir + name;
+  if (depth + 1 >= max_depth) {
+    if (out.too_deep.empty()) out.too_deep = std::move(sub);
+    return std::nullopt;
+  }
+  sub += '/';
+  return Part{std::move(sub), *git_tree_entry_id(entry), depth + 1};
+}
+
+TreePointer look_up(git_repository* repo, const Part& part, TreeListing& out) {
+  git_tree* tree = nullptr;
+  if (git_tree_lookup(&tree, repo, &part.id) != 0) {
+    if (out.error.empty()) out.error = part.dir.substr(0, part.dir.size() - 1) + ": cannot read the folder";
+    return nullptr;
+  }
+  return TreePointer(tree);
+}
+
+// Depth first, without recursion (a commit can nest folders far deeper than a stack).
+void walk_part(git_repository* repo, const Part& part, size_t max_depth, TreeListing& out) {
+  struct Frame {
+    TreePointer tree;
+    std::string dir;
+    size_t depth;
+    size_t next = 0;
+  };
+  TreePointer top = look_up(repo, part, out);
+  if (!top) return;
+  std::vector<Frame> stack;
+  stack.push_back({std::move(top), part.dir, part.depth});
+  while (!stack.empty()) {
+    Frame& frame = stack.back();
+    if (frame.next >= git_tree_entrycount(frame.tree.get())) {
+      stack.pop_back();
+      continue;
+    }
+    const git_tree_entry* entry = git_tree_entry_byindex(frame.tree.get(), frame.next++);
+    std::optional<Part> sub = record(frame.dir, frame.depth, entry, max_depth, out);
+    if (!sub) continue;
+    if (TreePointer tree = look_up(repo, *sub, out)) stack.push_back({std::move(tree), std::move(sub->dir), sub->depth});
+  }
+}
+
+// Reads folders breadth first from the root until kTreeListingParts are left to read.
+std::vector<Part> split(git_repository* repo, const git_tree* root, size_t max_depth, TreeListing& out) {
+  std::deque<Part> queue;
+  auto read_entries = [&](const git_tree* tree, const std::string& dir, size_t depth) {
+    for (size_t i = 0; i < git_tree_entrycount(tree); ++i) {
+      if (std::optional<Part> sub = record(dir, depth, git_tree_entry_byindex(tree, i), max_depth, out)) {
+        queue.push_back(std::move(*sub));
+      }
+    }
+  };
+  read_entries(root, "", 0);
+  while (!queue.empty() && queue.size() < kTreeListingParts) {
+    Part part = std::move(queue.front());
+    queue.pop_front();
+    if (TreePointer tree = look_up(repo, part, out)) read_entries(tree.get(), part.dir, part.depth);
+  }
+  return {std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end())};
+}
+
+void append(TreeListing& to, TreeListing&& from) {
+  to.blobs.insert(to.blobs.end(), std::make_move_iterator(from.blobs.begin()), std::make_move_iterator(from.blobs.end()));
+  to.refused.insert(to.refused.end(), std::make_move_iterator(from.refused.begin()),
+                    std::make_move_iterator(from.refused.end()));
+  if (to.too_deep.empty()) to.too_deep = std::move(from.too_deep);
+  if (to.error.empty()) to.error = std::move(from.error);
+}
+
+}  // namespace
+
+TreeListing list_tree(git_repository* repo, const git_tree* root, size_t max_depth, unsigned threads) {
+  TreeListing out;
+  std::vector<Part> parts = split(repo, root, max_depth, out);
+  std::vector<TreeListing> found(parts.size());
+  std::atomic<size_t> next{0};
+  auto drain = [&](git_repository* handle) {
+    for (size_t i = next.fetch_add(1); i < parts.size(); i = next.fetch_add(1)) walk_part(handle, parts[i], max_depth, found[i]);
+  };
+  const char* path = git_repository_path(repo);
+  std::string git_dir = path ? path : "";
+  std::thread::id caller = std::this_thread::get_id();
+  size_t workers = std::min<size_t>(std::max(threads, 1u), parts.size());
+  parallel_for(workers, static_cast<unsigned>(workers), [&](size_t) {
+    if (std::this_thread::get_id() == caller) return drain(repo);
+    OwnedRepository own;
+    if (git_dir.empty() || git_repository_open_ext(own.out(), git_dir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+      return;  // the calling thread reads this share too
+    }
+    drain(own.ptr);
+  });
+  drain(repo);  // what no worker could open a handle for
+  size_t blobs = out.blobs.size();
+  for (const TreeListing& part : found) blobs += part.blobs.size();
+  out.blobs.reserve(blobs);
+  for (TreeListing& part : found) append(out, std::move(part));
+  return out;
+}
+
+}  // namespace driftlint
