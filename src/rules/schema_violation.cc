@@ -145,7 +145,7 @@ std::vector<Violation> violations_of(const LintContext& context, const Manifest&
     found.push_back({p.line, p.column, std::move(v.path), std::move(v.message), v.missing});
     out.push_back({found.back(), key.empty() ? v.at : yaml::Node{}});
   }
-  if (!key.empty()) context.validations->remember(key, std::move(found));
+  if (!key.empty()) context.validations->remember(std::move(key), std::move(found));
   return out;
 }
 

@@ -59,6 +59,30 @@ std::optional<std::vector<RememberedViolation>> get_violations(std::string_view 
   return out;
 }
 
+constexpr size_t kNone = std::string_view::npos;
+
+// Open addressing over `slots` (a power of two of them; per slot the key's
+// hash's high half and its entry + 1, 0 when empty): the entry for
+// `key_hash` that is_key accepts, or kNone.
+template <class IsKey>
+size_t probe(const std::vector<uint64_t>& slots, uint64_t key_hash, IsKey is_key) {
+  if (slots.empty()) return kNone;
+  size_t mask = slots.size() - 1;
+  for (size_t slot = key_hash & mask;; slot = (slot + 1) & mask) {
+    uint64_t v = slots[slot];
+    if (v == 0) return kNone;  // at most half the slots are taken, so an empty one ends the walk
+    size_t entry = (v & 0xffffffffu) - 1;
+    if (v >> 32 == key_hash >> 32 && is_key(entry)) return entry;
+  }
+}
+
+void place(std::vector<uint64_t>& slots, uint64_t key_hash, size_t entry) {
+  size_t mask = slots.size() - 1;
+  size_t slot = key_hash & mask;
+  while (slots[slot] != 0) slot = (slot + 1) & mask;
+  slots[slot] = (key_hash >> 32 << 32) | (entry + 1);
+}
+
 }  // namespace
 
 std::unique_ptr<ValidationMemo> ValidationMemo::read(const std::string& file, const std::string& writer) {
@@ -107,25 +131,31 @@ void ValidationMemo::index_stored() {
   size_t slots = 16;
   while (slots < 2 * stored_.size()) slots *= 2;
   index_.assign(slots, 0);
-  for (size_t i = 0; i < stored_.size(); ++i) {
-    uint64_t h = hash(stored_[i].key);
-    size_t slot = h & (slots - 1);
-    while (index_[slot] != 0) slot = (slot + 1) & (slots - 1);
-    index_[slot] = (h >> 32 << 32) | (i + 1);
-  }
+  for (size_t i = 0; i < stored_.size(); ++i) place(index_, hash(stored_[i].key), i);
   stored_used_ = std::make_unique<std::atomic<bool>[]>(stored_.size());
 }
 
 size_t ValidationMemo::stored_entry(std::string_view key, size_t key_hash) const {
-  if (stored_.empty()) return std::string_view::npos;
-  size_t mask = index_.size() - 1;
-  // At most half the slots are taken, so an empty one ends the walk.
-  for (size_t slot = key_hash & mask;; slot = (slot + 1) & mask) {
-    uint64_t v = index_[slot];
-    if (v == 0) return std::string_view::npos;
-    size_t entry = (v & 0xffffffffu) - 1;
-    if (v >> 32 == uint64_t{key_hash} >> 32 && stored_[entry].key == key) return entry;
+  return probe(index_, key_hash, [&](size_t entry) { return stored_[entry].key == key; });
+}
+
+size_t ValidationMemo::Shard::entry(std::string_view key, uint64_t key_hash) const {
+  return probe(slots, key_hash, [&](size_t entry) { return found[entry].key == key; });
+}
+
+bool ValidationMemo::Shard::put(std::string key, uint64_t key_hash, std::vector<RememberedViolation> violations) {
+  if (size_t known = entry(key, key_hash); known != kNone) {
+    found[known].violations = std::move(violations);
+    return false;
   }
+  found.push_back({key_hash, std::move(key), std::move(violations)});
+  if (2 * found.size() > slots.size()) {
+    slots.assign(std::max<size_t>(16, 2 * slots.size()), 0);
+    for (size_t i = 0; i < found.size(); ++i) place(slots, found[i].hash, i);
+  } else {
+    place(slots, key_hash, found.size() - 1);
+  }
+  return true;
 }
 
 std::vector<std::unique_lock<std::mutex>> ValidationMemo::lock_all() const {
@@ -151,24 +181,25 @@ std::string ValidationMemo::key(const std::string& content_id, uint32_t document
   return out;
 }
 
-std::optional<std::vector<RememberedViolation>> ValidationMemo::find(const std::string& key) const {
+std::optional<std::vector<RememberedViolation>> ValidationMemo::find(std::string_view key) const {
   size_t h = hash(key);
   if (found_count_.load() > 0) {  // what this run validated wins over a record that did not decode
     Shard& shard = shard_of(h);
     std::lock_guard<std::mutex> lock(shard.mutex);
-    if (auto it = shard.found.find(key); it != shard.found.end()) return it->second;
+    if (size_t entry = shard.entry(key, h); entry != kNone) return shard.found[entry].violations;
   }
   size_t entry = stored_entry(key, h);
-  if (entry == std::string_view::npos) return std::nullopt;
+  if (entry == kNone) return std::nullopt;
   std::optional<std::vector<RememberedViolation>> out = get_violations(stored_[entry].record);
   if (out) stored_used_[entry].store(true, std::memory_order_relaxed);  // one that does not decode is dropped on the next write
   return out;
 }
 
-void ValidationMemo::remember(const std::string& key, std::vector<RememberedViolation> violations) {
-  Shard& shard = shard_of(hash(key));
+void ValidationMemo::remember(std::string key, std::vector<RememberedViolation> violations) {
+  size_t h = hash(key);
+  Shard& shard = shard_of(h);
   std::lock_guard<std::mutex> lock(shard.mutex);
-  if (shard.found.insert_or_assign(key, std::move(violations)).second) ++found_count_;
+  if (shard.put(std::move(key), h, std::move(violations))) ++found_count_;
   changed_ = true;
 }
 
@@ -198,10 +229,10 @@ void ValidationMemo::write(const std::string& file, const std::string& writer, s
   }
   std::string record;
   for (const Shard& shard : shards_) {
-    for (const auto& [key, violations] : shard.found) {
-      put_string(out, key);
+    for (const Found& f : shard.found) {
+      put_string(out, f.key);
       record.clear();
-      put_violations(record, violations);
+      put_violations(record, f.violations);
       put_string(out, record);
     }
   }
@@ -213,8 +244,8 @@ void ValidationMemo::write(const std::string& file, const std::string& writer, s
 std::vector<bool> ValidationMemo::superseded_entries() const {
   std::vector<bool> out(stored_.size(), false);
   for (const Shard& shard : shards_) {
-    for (const auto& [key, violations] : shard.found) {
-      if (size_t entry = stored_entry(key, hash(key)); entry != std::string_view::npos) out[entry] = true;
+    for (const Found& f : shard.found) {
+      if (size_t entry = stored_entry(f.key, f.hash); entry != kNone) out[entry] = true;
     }
   }
   return out;
