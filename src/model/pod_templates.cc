@@ -1,5 +1,8 @@
 #include "model/pod_templates.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "model/field_path.h"
 #include "model/pod_template_parts.h"
 
@@ -106,6 +109,43 @@ void add_paths(std::vector<PodTemplateView>& out, yaml::Node root, const KindPod
   for (const FieldPathSpec& path : kind.paths) {
     for (const FieldMatch& m : resolve_field_path(path, root)) add_pod_spec(out, m.value, prefix + m.path);
   }
+}
+
+// Kubernetes' own API groups. Their kinds hold PodSpecs only where the table
+// above says (schema/pod_spec_kinds_test.cc checks it against the bundled
+// OpenAPI documents), so an object of another of their kinds (a Service, a
+// ConfigMap, a ResourceQuota: most objects) is not searched by shape.
+// "extensions" is left out: its v1beta1 Deployments, DaemonSets and
+// ReplicaSets (gone since 1.16, still in old repos) are found by shape.
+bool is_kubernetes_group(std::string_view group) {
+  static constexpr std::string_view kGroups[] = {
+      "",
+      "admission.k8s.io",
+      "admissionregistration.k8s.io",
+      "apiextensions.k8s.io",
+      "apiregistration.k8s.io",
+      "apps",
+      "authentication.k8s.io",
+      "authorization.k8s.io",
+      "autoscaling",
+      "batch",
+      "certificates.k8s.io",
+      "coordination.k8s.io",
+      "discovery.k8s.io",
+      "events.k8s.io",
+      "flowcontrol.apiserver.k8s.io",
+      "imagepolicy.k8s.io",
+      "internal.apiserver.k8s.io",
+      "networking.k8s.io",
+      "node.k8s.io",
+      "policy",
+      "rbac.authorization.k8s.io",
+      "resource.k8s.io",
+      "scheduling.k8s.io",
+      "storage.k8s.io",
+      "storagemigration.k8s.io",
+  };
+  return std::find(std::begin(kGroups), std::end(kGroups), group) != std::end(kGroups);
 }
 
 // Groups whose objects hold pod-shaped patches and patterns, not pods.
@@ -229,9 +269,7 @@ void collect(std::vector<PodTemplateView>& out, yaml::Node root, std::string_vie
   if (!root.is_map() || depth > 2) return;
   if (const KindPodSpecs* known = known_kind(group, kind)) return add_paths(out, root, *known, prefix);
   if (add_by_kind(out, root, group, kind, prefix, depth)) return;
-  if (group == "argoproj.io" || group == "tekton.dev" || is_policy_group(group) || (group.empty() && kind == "List")) {
-    return;
-  }
+  if (group == "argoproj.io" || group == "tekton.dev" || is_policy_group(group) || is_kubernetes_group(group)) return;
   if (yaml::Node spec = root.get("spec"); spec.is_map()) {
     std::string path = prefix + "spec";
     add_by_shape(out, spec, path, 0);
