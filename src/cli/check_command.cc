@@ -100,10 +100,12 @@ int run_check(const std::vector<std::string>& args) {
       std::async(o.threads() == 1 ? std::launch::deferred : std::launch::async, open_validations, std::cref(o));
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
+  std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, *setup, inputs.load);
   CheckModel model = build_model(o, inputs.load, inputs);
   std::unique_ptr<ValidationMemo> validations = kept.get();
   BaseRun base = run_base(o, *setup, inputs, validations.get());
-  CheckFindings findings = find_findings(o, *setup, inputs.load, inputs.cluster(), model, jobs, validations.get(), &base);
+  CheckFindings findings =
+      find_findings(o, *setup, inputs.load, inputs.cluster(), model, rule_inputs.get(), jobs, validations.get(), &base);
   keep_validations(o, validations.get());
   compare_to_base(o, inputs, model, base, findings);
   progress.stop();

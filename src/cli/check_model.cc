@@ -274,4 +274,10 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Chec
   return model;
 }
 
+// Beside the model: neither needs the other.
+std::future<RuleInputs> prepare_rule_inputs(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load) {
+  return std::async(o.threads() == 1 ? std::launch::deferred : std::launch::async,
+                    [&load, &config = setup.config] { return RuleInputs(load, config); });
+}
+
 }  // namespace driftlint::cli

@@ -233,7 +233,7 @@ std::vector<bool> deployed_files(const LoadResult& load, const CheckModel& model
 }  // namespace
 
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
-                            const Snapshot* cluster, const CheckModel& model, unsigned jobs,
+                            const Snapshot* cluster, const CheckModel& model, RuleInputs rule_inputs, unsigned jobs,
                             ValidationMemo* validations, const BaseRun* base) {
   CheckFindings out;
   std::vector<bool> deployed = deployed_files(load, model);
@@ -251,7 +251,7 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
     pull_request.head_config = setup.head_config ? setup.head_config.get() : &setup.config;
     context.pull_request = &pull_request;
   }
-  out.lint = run_rules(setup.rules, context, setup.catalog);
+  out.lint = run_rules(setup.rules, context, setup.catalog, std::move(rule_inputs));
   out.notes = schemas.problems();
   return out;
 }
@@ -283,8 +283,10 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   options.reuse = &parsed;
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
   unsigned jobs = head.load_options.jobs;
+  std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, setup, *run.load);
   run.model = build_model(o, *run.load, head);
-  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, jobs, validations));
+  run.findings = std::make_unique<CheckFindings>(
+      find_findings(o, setup, *run.load, head.cluster(), run.model, rule_inputs.get(), jobs, validations));
   run.suppressions = std::move(run.findings->lint.in_source_suppressions);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
     write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});

@@ -82,6 +82,11 @@ struct CheckModel {
 // `load` is `inputs.load` or another revision's; the cluster, the threads and
 // the builds kept for the run come from `inputs`.
 CheckModel build_model(const CheckOptions& o, const LoadResult& load, const CheckInputs& inputs);
+
+// The rules' inputs of `load` (lint/engine.h), made on a thread of their own
+// while the caller builds the model (on the caller's, later, with -j1).
+std::future<RuleInputs> prepare_rule_inputs(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load);
+
 // Per app, its sources' state (rendered, plain files, failed, not rendered,
 // repo not loaded); the builds by outcome; the applied objects by kind.
 Coverage coverage_of(const CheckModel& model);
@@ -124,7 +129,7 @@ Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const Che
 // `base`: in pull-request mode, for the rules that judge the change itself.
 // `validations` may be null.
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
-                            const Snapshot* cluster, const CheckModel& model, unsigned jobs,
+                            const Snapshot* cluster, const CheckModel& model, RuleInputs rule_inputs, unsigned jobs,
                             ValidationMemo* validations, const BaseRun* base = nullptr);
 
 // Pull-request mode: keeps the head's findings the base lacks.

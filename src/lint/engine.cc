@@ -113,13 +113,13 @@ Expected<std::vector<ActiveRule>> instantiate_rules(const Config& config, const 
 }
 
 LintOutput run_rules(const std::vector<ActiveRule>& rules, const LintContext& context,
-                     const std::vector<RuleEntry>& catalog) {
+                     const std::vector<RuleEntry>& catalog, RuleInputs inputs) {
   std::set<std::string> ids;
   for (const RuleEntry& e : catalog) ids.insert(e.info().id);
   std::set<std::string> active;
   for (const ActiveRule& a : rules) active.insert(a.rule->info().id);
-  SuppressionIndex suppressions(context.load, context.config);
-  ChainsawFiles tests = policy_tests(context.load);
+  SuppressionIndex& suppressions = inputs.suppressions;
+  const ChainsawFiles& tests = inputs.tests;
   LintContext with_suppressions = context;
   with_suppressions.policy_tests = &tests;
   with_suppressions.active_rules = &active;
