@@ -79,5 +79,35 @@ TEST(HostileTreeTest, AFolderThatCannotBeReadIsSaid) {
   EXPECT_EQ(listing.errors[0].rfind("gone: cannot read the folder (", 0), 0u) << listing.errors[0];
 }
 
+// The same, below the folders read before the listing is shared out: the
+// reason is libgit2's for the thread that met it, whatever the threads.
+TEST(HostileTreeTest, AFolderThatCannotBeReadDeepInIsSaidTheSameAtAnyThreadCount) {
+  Workspace w;
+  TestGitRepo repo(w.path_of("infra"));
+  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string leaf = git_out(repo, "printf '100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
+  std::string z = git_out(repo, "printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
+                                    blob + "\\tz.yaml\\n' | git mktree --missing");
+  std::string entries;
+  for (int i = 10; i < 50; ++i) entries += "040000 tree " + leaf + "\\td" + std::to_string(i) + "\\n";
+  std::string root = git_out(repo, "printf '" + entries + "040000 tree " + z + "\\tz\\n' | git mktree");
+  std::string commit = git_out(repo, "git commit-tree " + root + " -m deep");
+  ASSERT_EQ(commit.size(), 40u) << commit;
+  auto git = GitRepository::open(repo.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = GitCommitTree::create(*git, commit);
+  ASSERT_TRUE(tree);
+  FileListing one = (*tree)->list_on(1);
+  ASSERT_EQ(one.files.size(), 41u);
+  ASSERT_EQ(one.errors.size(), 1u);
+  EXPECT_EQ(one.errors[0].rfind("z/gone: cannot read the folder (", 0), 0u) << one.errors[0];
+  EXPECT_EQ(one.errors[0].find("unknown libgit2 error"), std::string::npos) << one.errors[0];
+  for (unsigned threads : {2u, 4u}) {
+    FileListing many = (*tree)->list_on(threads);
+    EXPECT_EQ(many.files, one.files) << threads;
+    EXPECT_EQ(many.errors, one.errors) << threads;
+  }
+}
+
 }  // namespace
 }  // namespace driftlint

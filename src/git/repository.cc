@@ -315,7 +315,7 @@ FileListing GitCommitTree::list_on(unsigned threads) const {
     out.errors.push_back(tree.too_deep + ": folders nested more than " + std::to_string(kMaxTreeDepth) +
                          " levels deep (driftlint's limit): not read below");
   }
-  if (!tree.error.empty()) out.errors.push_back(tree.error + " (" + last_git_error() + ")");
+  if (!tree.error.empty()) out.errors.push_back(tree.error);
   std::set<std::string> links;
   for (TreeBlob& blob : tree.blobs) {
     if (blob.link) links.insert(std::move(blob.path));

@@ -59,7 +59,12 @@ std::optional<Part> record(const std::string& dir, size_t depth, const git_tree_
 TreePointer look_up(git_repository* repo, const Part& part, TreeListing& out) {
   git_tree* tree = nullptr;
   if (git_tree_lookup(&tree, repo, &part.id) != 0) {
-    if (out.error.empty()) out.error = part.dir.substr(0, part.dir.size() - 1) + ": cannot read the folder";
+    // libgit2 keeps its last error per thread: taken here, on the thread that met it.
+    const git_error* why = git_error_last();
+    if (out.error.empty()) {
+      out.error = part.dir.substr(0, part.dir.size() - 1) + ": cannot read the folder (" +
+                  (why && why->message ? why->message : "unknown libgit2 error") + ")";
+    }
     return nullptr;
   }
   return TreePointer(tree);
@@ -133,6 +138,7 @@ TreeListing list_tree(git_repository* repo, const git_tree* root, size_t max_dep
   size_t workers = std::min<size_t>(std::max(threads, 1u), parts.size());
   parallel_for(workers, static_cast<unsigned>(workers), [&](size_t) {
     if (std::this_thread::get_id() == caller) return drain(repo);
+    if (next.load() >= parts.size()) return;  // all taken: no handle to open
     OwnedRepository own;
     if (git_dir.empty() || git_repository_open_ext(own.out(), git_dir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
       return;  // the calling thread reads this share too

@@ -25,8 +25,12 @@ struct TreeBlob {
 struct TreeListing {
   std::vector<TreeBlob> blobs;       // the same order at any thread count (not git's)
   std::vector<std::string> refused;  // entries git refuses as names (is_safe_tree_entry_name), not read below
-  std::string too_deep;              // the first folder not read for its depth ("" when none)
-  std::string error;                 // the first folder libgit2 could not read ("... : cannot read the folder")
+  // The first folder not read for its depth, and the first libgit2 could not
+  // read ("dir: cannot read the folder (libgit2's reason)"), in the split's
+  // order (the folders it reads level by level, then each part's): the same
+  // at any thread count. "" when none.
+  std::string too_deep;
+  std::string error;
 };
 
 // Subtrees shared among the threads, whatever their number.
