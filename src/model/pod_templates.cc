@@ -269,7 +269,10 @@ void collect(std::vector<PodTemplateView>& out, yaml::Node root, std::string_vie
   if (!root.is_map() || depth > 2) return;
   if (const KindPodSpecs* known = known_kind(group, kind)) return add_paths(out, root, *known, prefix);
   if (add_by_kind(out, root, group, kind, prefix, depth)) return;
-  if (group == "argoproj.io" || group == "tekton.dev" || is_policy_group(group) || is_kubernetes_group(group)) return;
+  if (group == "argoproj.io" || group == "tekton.dev" || is_policy_group(group)) return;
+  // An empty group is the core group only when the apiVersion says `v1`: it
+  // is also what no apiVersion, or a templated one, gives.
+  if (is_kubernetes_group(group) && (!group.empty() || root.get("apiVersion").text() == "v1")) return;
   if (yaml::Node spec = root.get("spec"); spec.is_map()) {
     std::string path = prefix + "spec";
     add_by_shape(out, spec, path, 0);

@@ -254,6 +254,19 @@ TEST(PodTemplatesTest, OtherKindsHaveNone) {
                   .empty());
 }
 
+// An empty group is the core group only under `apiVersion: v1`; without an
+// apiVersion, or with a templated one, the kind is not Kubernetes' own for
+// sure, and a pod template is searched for by shape.
+TEST(PodTemplatesTest, OnlyTheCoreGroupsKindsAreReadByTheTableAlone) {
+  Kept keep;
+  const std::string workload = "kind: Trainer\nmetadata: {name: t}\nspec: {template: {spec: {containers: [{name: c, image: i}]}}}\n";
+  EXPECT_EQ(views_of(workload, keep).size(), 1u);
+  EXPECT_EQ(views_of("apiVersion: \"{{inputs.parameters.api}}\"\n" + workload, keep).size(), 1u);
+  EXPECT_TRUE(views_of("apiVersion: v1\n" + workload, keep).empty());
+  EXPECT_TRUE(views_of("apiVersion: networking.k8s.io/v1\n" + workload, keep).empty());
+  EXPECT_EQ(views_of("apiVersion: extensions/v1beta1\n" + workload, keep).size(), 1u);
+}
+
 TEST(PodTemplatesTest, AnArgoResourceTemplatesManifestIsReadAsTheObjectItCreates) {
   Kept keep;
   auto views = views_of(
