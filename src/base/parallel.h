@@ -7,9 +7,11 @@
 #include <atomic>
 #include <cstddef>
 #include <exception>
+#include <future>
 #include <mutex>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace driftlint {
@@ -45,6 +47,20 @@ void parallel_for(size_t count, unsigned jobs, Fn&& fn) {
   work();
   for (std::thread& t : threads) t.join();
   if (failure) std::rethrow_exception(failure);
+}
+
+// fn() on a thread of its own when `jobs` > 1, else on the thread that asks
+// the future for it (std::launch::deferred), as also when no thread can be
+// had (a process or memory limit): fewer threads, never a failed run.
+template <typename Fn>
+std::future<std::invoke_result_t<std::decay_t<Fn>>> run_beside(unsigned jobs, Fn&& fn) {
+  if (jobs > 1) {
+    try {
+      return std::async(std::launch::async, fn);
+    } catch (const std::system_error&) {
+    }
+  }
+  return std::async(std::launch::deferred, std::forward<Fn>(fn));
 }
 
 }  // namespace driftlint

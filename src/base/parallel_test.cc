@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace driftlint {
@@ -30,6 +31,20 @@ TEST(ParallelForTest, AnExceptionInAnyThreadReachesTheCaller) {
     // others finish first depends on the scheduler.
     if (jobs == 1) EXPECT_EQ(ran.load(), 18) << "handing out stops after a failure";
   }
+}
+
+TEST(RunBesideTest, OnAThreadOfItsOwnWithJobsElseWhenAsked) {
+  std::thread::id caller = std::this_thread::get_id();
+  auto where = [] { return std::this_thread::get_id(); };
+  EXPECT_NE(run_beside(2, where).get(), caller);
+  std::atomic<bool> ran{false};
+  std::future<std::thread::id> later = run_beside(1, [&] {
+    ran = true;
+    return std::this_thread::get_id();
+  });
+  EXPECT_FALSE(ran.load());  // deferred: nothing runs until the future is asked
+  EXPECT_EQ(later.get(), caller);
+  EXPECT_TRUE(ran.load());
 }
 
 }  // namespace

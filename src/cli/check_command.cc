@@ -2,6 +2,7 @@
 #include <future>
 #include <iostream>
 
+#include "base/parallel.h"
 #include "cli/check_pipeline.h"
 #include "cli/kept_validations.h"
 #include "cli/commands.h"
@@ -97,7 +98,7 @@ int run_check(const std::vector<std::string>& args) {
   if (!o.quiet) print_notes(setup->notes);
   // Read while the repos are listed (on one thread) and loaded, unless on one thread.
   std::future<std::unique_ptr<ValidationMemo>> kept =
-      std::async(o.threads() == 1 ? std::launch::deferred : std::launch::async, open_validations, std::cref(o));
+      run_beside(o.threads(), [&o] { return open_validations(o); });
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, *setup, inputs.load);

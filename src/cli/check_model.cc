@@ -11,6 +11,7 @@
 #include "argocd/argocd_config_sources.h"
 #include "cli/check_pipeline.h"
 #include "git/clone_cache.h"
+#include "base/parallel.h"
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "render/root_charts.h"
@@ -276,8 +277,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Chec
 
 // Beside the model: neither needs the other.
 std::future<RuleInputs> prepare_rule_inputs(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load) {
-  return std::async(o.threads() == 1 ? std::launch::deferred : std::launch::async,
-                    [&load, &config = setup.config] { return RuleInputs(load, config); });
+  return run_beside(o.threads(), [&load, &config = setup.config] { return RuleInputs(load, config); });
 }
 
 }  // namespace driftlint::cli

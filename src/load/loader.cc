@@ -336,9 +336,8 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   // The packs are opened (mapped, their indexes read) and git's indexes read
   // where they will be wanted while the repos are listed.
   std::vector<std::string> cache_notes;
-  std::future<CachedRepos> packs =
-      std::async(options.jobs > 1 && wants_content_ids(options) ? std::launch::async : std::launch::deferred,
-                 [&] { return open_packs(result.repos, options, cache_notes); });
+  std::future<CachedRepos> packs = run_beside(wants_content_ids(options) ? options.jobs : 1,
+                                             [&] { return open_packs(result.repos, options, cache_notes); });
   Listed listed = list_files(result, options.jobs, options.cache != nullptr, options.progress);
   const std::vector<FileStamp>& stamps = listed.stamps;
   CachedRepos cached = packs.get();
