@@ -20,6 +20,19 @@ std::string git_out(const TestGitRepo& repo, const std::string& script) {
   return out;
 }
 
+// The commit of tree `root`, read as driftlint reads a revision; null (the
+// test failed) when it cannot be made.
+std::shared_ptr<GitCommitTree> commit_of(const TestGitRepo& repo, const std::string& root) {
+  std::string commit = git_out(repo, "git commit-tree " + root + " -m crafted");
+  EXPECT_EQ(commit.size(), 40u) << commit;
+  auto git = GitRepository::open(repo.dir().string());
+  EXPECT_TRUE(git);
+  if (!git) return nullptr;
+  auto tree = GitCommitTree::create(*git, commit);
+  EXPECT_TRUE(tree);
+  return tree ? *tree : nullptr;
+}
+
 TEST(HostileTreeTest, EntriesGitRefusesAreNeverPaths) {
   Workspace w;
   TestGitRepo repo(w.path_of("infra"));
@@ -27,20 +40,16 @@ TEST(HostileTreeTest, EntriesGitRefusesAreNeverPaths) {
   std::string inner = git_out(repo, "printf '100644 blob " + blob + "\\tescaped.yaml\\n' | git mktree");
   std::string root = git_out(repo, "printf '040000 tree " + inner + "\\t..\\n040000 tree " + inner +
                                        "\\t.GIT\\n100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
-  std::string commit = git_out(repo, "git commit-tree " + root + " -m hostile");
-  ASSERT_EQ(commit.size(), 40u) << commit;
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto tree = GitCommitTree::create(*git, commit);
+  auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
-  FileListing listing = (*tree)->list();
+  FileListing listing = tree->list();
   EXPECT_EQ(listing.files, std::vector<std::string>{"ok.yaml"});
   ASSERT_EQ(listing.errors.size(), 2u);
   EXPECT_NE(listing.errors[0].find("a tree entry named '..'"), std::string::npos) << listing.errors[0];
   EXPECT_NE(listing.errors[1].find("a tree entry named '.GIT'"), std::string::npos) << listing.errors[1];
-  EXPECT_EQ(*(*tree)->files_under("", 100), std::vector<std::string>{"ok.yaml"});
-  EXPECT_FALSE((*tree)->read("../escaped.yaml", 1 << 20));
-  EXPECT_FALSE((*tree)->has_directory(".."));
+  EXPECT_EQ(*tree->files_under("", 100), std::vector<std::string>{"ok.yaml"});
+  EXPECT_FALSE(tree->read("../escaped.yaml", 1 << 20));
+  EXPECT_FALSE(tree->has_directory(".."));
 }
 
 // git fsck refuses a tree that names an entry twice; `git mktree` makes one.
@@ -50,13 +59,9 @@ TEST(HostileTreeTest, AnEntryNamedTwiceIsListedOnce) {
   std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
   std::string root = git_out(repo, "printf '100644 blob " + blob + "\\ta.yaml\\n100644 blob " + blob +
                                        "\\ta.yaml\\n' | git mktree");
-  std::string commit = git_out(repo, "git commit-tree " + root + " -m twice");
-  ASSERT_EQ(commit.size(), 40u) << commit;
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto tree = GitCommitTree::create(*git, commit);
+  auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
-  EXPECT_EQ((*tree)->list().files, std::vector<std::string>{"a.yaml"});
+  EXPECT_EQ(tree->list().files, std::vector<std::string>{"a.yaml"});
 }
 
 // A tree can name a subtree the repository does not hold (`git mktree
@@ -67,13 +72,9 @@ TEST(HostileTreeTest, AFolderThatCannotBeReadIsSaid) {
   std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
   std::string root = git_out(repo, "printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
                                        blob + "\\tok.yaml\\n' | git mktree --missing");
-  std::string commit = git_out(repo, "git commit-tree " + root + " -m missing");
-  ASSERT_EQ(commit.size(), 40u) << commit;
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto tree = GitCommitTree::create(*git, commit);
+  auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
-  FileListing listing = (*tree)->list();
+  FileListing listing = tree->list();
   EXPECT_EQ(listing.files, std::vector<std::string>{"ok.yaml"});
   ASSERT_EQ(listing.errors.size(), 1u);
   EXPECT_EQ(listing.errors[0].rfind("gone: cannot read the folder (", 0), 0u) << listing.errors[0];
@@ -91,19 +92,15 @@ TEST(HostileTreeTest, AFolderThatCannotBeReadDeepInIsSaidTheSameAtAnyThreadCount
   std::string entries;
   for (int i = 10; i < 50; ++i) entries += "040000 tree " + leaf + "\\td" + std::to_string(i) + "\\n";
   std::string root = git_out(repo, "printf '" + entries + "040000 tree " + z + "\\tz\\n' | git mktree");
-  std::string commit = git_out(repo, "git commit-tree " + root + " -m deep");
-  ASSERT_EQ(commit.size(), 40u) << commit;
-  auto git = GitRepository::open(repo.dir().string());
-  ASSERT_TRUE(git);
-  auto tree = GitCommitTree::create(*git, commit);
+  auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
-  FileListing one = (*tree)->list_on(1);
+  FileListing one = tree->list_on(1);
   ASSERT_EQ(one.files.size(), 41u);
   ASSERT_EQ(one.errors.size(), 1u);
   EXPECT_EQ(one.errors[0].rfind("z/gone: cannot read the folder (", 0), 0u) << one.errors[0];
   EXPECT_EQ(one.errors[0].find("unknown libgit2 error"), std::string::npos) << one.errors[0];
   for (unsigned threads : {2u, 4u}) {
-    FileListing many = (*tree)->list_on(threads);
+    FileListing many = tree->list_on(threads);
     EXPECT_EQ(many.files, one.files) << threads;
     EXPECT_EQ(many.errors, one.errors) << threads;
   }
