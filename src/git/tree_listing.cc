@@ -9,18 +9,11 @@
 
 #include "base/parallel.h"
 #include "fs/repo_path.h"
-#include "git/owned.h"
+#include "git/repository.h"
 
 namespace driftlint {
 
 namespace {
-
-using OwnedRepository = Owned<git_repository, git_repository_free>;
-
-struct TreeFree {
-  void operator()(git_tree* t) const { git_tree_free(t); }
-};
-using TreePointer = std::unique_ptr<git_tree, TreeFree>;
 
 // A folder still to read: its path with a trailing '/', and its depth (the root's children are 1).
 struct Part {
@@ -56,7 +49,7 @@ std::optional<Part> record(const std::string& dir, size_t depth, const git_tree_
   return Part{std::move(sub), *git_tree_entry_id(entry), depth + 1};
 }
 
-TreePointer look_up(git_repository* repo, const Part& part, TreeListing& out) {
+GitTreeHandle look_up(git_repository* repo, const Part& part, TreeListing& out) {
   git_tree* tree = nullptr;
   if (git_tree_lookup(&tree, repo, &part.id) != 0) {
     // libgit2 keeps its last error per thread: taken here, on the thread that met it.
@@ -67,18 +60,18 @@ TreePointer look_up(git_repository* repo, const Part& part, TreeListing& out) {
     }
     return nullptr;
   }
-  return TreePointer(tree);
+  return GitTreeHandle(tree);
 }
 
 // Depth first, without recursion (a commit can nest folders far deeper than a stack).
 void walk_part(git_repository* repo, const Part& part, size_t max_depth, TreeListing& out) {
   struct Frame {
-    TreePointer tree;
+    GitTreeHandle tree;
     std::string dir;
     size_t depth;
     size_t next = 0;
   };
-  TreePointer top = look_up(repo, part, out);
+  GitTreeHandle top = look_up(repo, part, out);
   if (!top) return;
   std::vector<Frame> stack;
   stack.push_back({std::move(top), part.dir, part.depth});
@@ -91,7 +84,7 @@ void walk_part(git_repository* repo, const Part& part, size_t max_depth, TreeLis
     const git_tree_entry* entry = git_tree_entry_byindex(frame.tree.get(), frame.next++);
     std::optional<Part> sub = record(frame.dir, frame.depth, entry, max_depth, out);
     if (!sub) continue;
-    if (TreePointer tree = look_up(repo, *sub, out)) stack.push_back({std::move(tree), std::move(sub->dir), sub->depth});
+    if (GitTreeHandle tree = look_up(repo, *sub, out)) stack.push_back({std::move(tree), std::move(sub->dir), sub->depth});
   }
 }
 
@@ -109,7 +102,7 @@ std::vector<Part> split(git_repository* repo, const git_tree* root, size_t max_d
   while (!queue.empty() && queue.size() < kTreeListingParts) {
     Part part = std::move(queue.front());
     queue.pop_front();
-    if (TreePointer tree = look_up(repo, part, out)) read_entries(tree.get(), part.dir, part.depth);
+    if (GitTreeHandle tree = look_up(repo, part, out)) read_entries(tree.get(), part.dir, part.depth);
   }
   return {std::make_move_iterator(queue.begin()), std::make_move_iterator(queue.end())};
 }
@@ -139,11 +132,12 @@ TreeListing list_tree(git_repository* repo, const git_tree* root, size_t max_dep
   parallel_for(workers, static_cast<unsigned>(workers), [&](size_t) {
     if (std::this_thread::get_id() == caller) return drain(repo);
     if (next.load() >= parts.size()) return;  // all taken: no handle to open
-    OwnedRepository own;
-    if (git_dir.empty() || git_repository_open_ext(own.out(), git_dir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
+    git_repository* own = nullptr;
+    if (git_dir.empty() || git_repository_open_ext(&own, git_dir.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr) != 0) {
       return;  // the calling thread reads this share too
     }
-    drain(own.ptr);
+    GitRepositoryHandle handle(own);
+    drain(handle.get());
   });
   drain(repo);  // what no worker could open a handle for
   size_t blobs = out.blobs.size();
