@@ -4,12 +4,12 @@
 #include <cstring>
 #include <deque>
 #include <memory>
-#include <optional>
 #include <thread>
 
 #include "base/parallel.h"
 #include "fs/repo_path.h"
 #include "git/repository.h"
+#include "git/tree_walk.h"
 
 namespace driftlint {
 
@@ -22,70 +22,43 @@ struct Part {
   size_t depth;
 };
 
-// Notes one entry of a folder at `depth`; returns its subtree when it is to be read.
-std::optional<Part> record(const std::string& dir, size_t depth, const git_tree_entry* entry, size_t max_depth,
-                           TreeListing& out) {
+// Notes one entry of folder `dir` (with its '/'): a blob, or a name git
+// refuses (false: nothing below it is read).
+bool note(const std::string& dir, const git_tree_entry* entry, TreeListing& out) {
   const char* name = git_tree_entry_name(entry);
   if (!is_safe_tree_entry_name(name)) {
-    out.refused.push_back(dir + name);  // nothing below it is read either
-    return std::nullopt;
+    out.refused.push_back(dir + name);
+    return false;
   }
-  git_object_t type = git_tree_entry_type(entry);
-  if (type == GIT_OBJECT_BLOB) {
+  if (git_tree_entry_type(entry) == GIT_OBJECT_BLOB) {
     TreeBlob& blob = out.blobs.emplace_back();
     blob.path.reserve(dir.size() + std::strlen(name));
     blob.path.append(dir).append(name);
     std::memcpy(blob.id.data(), git_tree_entry_id(entry)->id, blob.id.size());
     blob.link = git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK;
-    return std::nullopt;
   }
-  if (type != GIT_OBJECT_TREE) return std::nullopt;  // a submodule's commit
-  std::string sub = dir + name;
-  if (depth + 1 >= max_depth) {
-    if (out.too_deep.empty()) out.too_deep = std::move(sub);
-    return std::nullopt;
-  }
-  sub += '/';
-  return Part{std::move(sub), *git_tree_entry_id(entry), depth + 1};
+  return true;
 }
 
 GitTreeHandle look_up(git_repository* repo, const Part& part, TreeListing& out) {
   git_tree* tree = nullptr;
   if (git_tree_lookup(&tree, repo, &part.id) != 0) {
-    // libgit2 keeps its last error per thread: taken here, on the thread that met it.
-    const git_error* why = git_error_last();
-    if (out.error.empty()) {
-      out.error = part.dir.substr(0, part.dir.size() - 1) + ": cannot read the folder (" +
-                  (why && why->message ? why->message : "unknown libgit2 error") + ")";
-    }
+    if (out.error.empty()) out.error = unreadable_folder(std::string_view(part.dir).substr(0, part.dir.size() - 1));
     return nullptr;
   }
   return GitTreeHandle(tree);
 }
 
-// Depth first, without recursion (a commit can nest folders far deeper than a stack).
+// Walks a part into `out`, its own listing; walk_tree's depth limit counts from the part's folder.
 void walk_part(git_repository* repo, const Part& part, size_t max_depth, TreeListing& out) {
-  struct Frame {
-    GitTreeHandle tree;
-    std::string dir;
-    size_t depth;
-    size_t next = 0;
-  };
   GitTreeHandle top = look_up(repo, part, out);
   if (!top) return;
-  std::vector<Frame> stack;
-  stack.push_back({std::move(top), part.dir, part.depth});
-  while (!stack.empty()) {
-    Frame& frame = stack.back();
-    if (frame.next >= git_tree_entrycount(frame.tree.get())) {
-      stack.pop_back();
-      continue;
-    }
-    const git_tree_entry* entry = git_tree_entry_byindex(frame.tree.get(), frame.next++);
-    std::optional<Part> sub = record(frame.dir, frame.depth, entry, max_depth, out);
-    if (!sub) continue;
-    if (GitTreeHandle tree = look_up(repo, *sub, out)) stack.push_back({std::move(tree), std::move(sub->dir), sub->depth});
-  }
+  auto visit = [&](const std::string& dir, const git_tree_entry* entry) {
+    return note(dir, entry, out) ? TreeStep::Descend : TreeStep::Skip;
+  };
+  TreeWalkResult walked = walk_tree(repo, top.get(), max_depth - part.depth, visit, part.dir);
+  out.too_deep = std::move(walked.too_deep);
+  out.error = std::move(walked.error);
 }
 
 // Reads folders breadth first from the root until kTreeListingParts are left to read.
@@ -93,9 +66,14 @@ std::vector<Part> split(git_repository* repo, const git_tree* root, size_t max_d
   std::deque<Part> queue;
   auto read_entries = [&](const git_tree* tree, const std::string& dir, size_t depth) {
     for (size_t i = 0; i < git_tree_entrycount(tree); ++i) {
-      if (std::optional<Part> sub = record(dir, depth, git_tree_entry_byindex(tree, i), max_depth, out)) {
-        queue.push_back(std::move(*sub));
+      const git_tree_entry* entry = git_tree_entry_byindex(tree, i);
+      if (!note(dir, entry, out) || git_tree_entry_type(entry) != GIT_OBJECT_TREE) continue;
+      std::string sub = dir + git_tree_entry_name(entry);
+      if (depth + 1 >= max_depth) {  // as walk_tree: a folder at max_depth is not read
+        if (out.too_deep.empty()) out.too_deep = std::move(sub);
+        continue;
       }
+      queue.push_back({sub + '/', *git_tree_entry_id(entry), depth + 1});
     }
   };
   read_entries(root, "", 0);

@@ -20,11 +20,18 @@ struct Frame {
 
 }  // namespace
 
+std::string unreadable_folder(std::string_view dir) {
+  const git_error* why = git_error_last();
+  return std::string(dir) + ": cannot read the folder (" + (why && why->message ? why->message : "unknown libgit2 error") +
+         ")";
+}
+
 TreeWalkResult walk_tree(git_repository* repo, const git_tree* root, size_t max_depth,
-                         const std::function<TreeStep(const std::string& dir, const git_tree_entry* entry)>& visit) {
+                         const std::function<TreeStep(const std::string& dir, const git_tree_entry* entry)>& visit,
+                         const std::string& root_dir) {
   TreeWalkResult result;
   std::vector<Frame> stack;
-  stack.push_back({root, nullptr, "", 0});
+  stack.push_back({root, nullptr, root_dir, 0});
   while (!stack.empty()) {
     Frame& top = stack.back();
     if (top.next >= git_tree_entrycount(top.tree)) {
@@ -42,7 +49,7 @@ TreeWalkResult walk_tree(git_repository* repo, const git_tree* root, size_t max_
     }
     git_tree* sub = nullptr;
     if (git_tree_lookup(&sub, repo, git_tree_entry_id(entry)) != 0) {
-      if (result.error.empty()) result.error = dir.substr(0, dir.size() - 1) + ": cannot read the folder";
+      if (result.error.empty()) result.error = unreadable_folder(std::string_view(dir).substr(0, dir.size() - 1));
       continue;
     }
     stack.push_back({sub, std::unique_ptr<git_tree, TreeFree>(sub), std::move(dir), 0});

@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 
 namespace driftlint {
 
@@ -19,13 +20,19 @@ enum class TreeStep { Descend, Skip, Stop };
 
 struct TreeWalkResult {
   std::string too_deep;  // the first folder not read for its depth ("" when none)
-  std::string error;     // a subtree libgit2 could not read
+  std::string error;     // the first subtree libgit2 could not read (unreadable_folder)
 };
 
 // Calls `visit(dir, entry)` for every entry, `dir` being the entry's folder
-// with a trailing '/' ("" at the top); a tree entry's subtree is walked when
-// `visit` returns Descend.
+// with a trailing '/' (`root_dir` at the top: "" for a commit's root, or the
+// path of the folder `root` is, with its '/'); a tree entry's subtree is
+// walked when `visit` returns Descend.
 TreeWalkResult walk_tree(git_repository* repo, const git_tree* root, size_t max_depth,
-                         const std::function<TreeStep(const std::string& dir, const git_tree_entry* entry)>& visit);
+                         const std::function<TreeStep(const std::string& dir, const git_tree_entry* entry)>& visit,
+                         const std::string& root_dir = "");
+
+// "DIR: cannot read the folder (libgit2's reason)", the reason read at once:
+// libgit2 keeps its last error per thread, and a later call may replace it.
+std::string unreadable_folder(std::string_view dir);
 
 }  // namespace driftlint
