@@ -11,6 +11,7 @@
 #include "base/parallel.h"
 #include "git/worktree_index.h"
 #include "load/list_files.h"
+#include "load/load_index.h"
 #include "load/parse_cache.h"
 
 namespace driftlint {
@@ -49,10 +50,11 @@ void LoadResult::leave_to_exit() {
 }
 
 ParsedByContent parsed_by_content(const LoadResult& load) {
-  ParsedByContent out;
-  out.reserve(load.files.size());
-  for (const LoadedFile& f : load.files) {
-    if (!f.content_id.empty() && !f.too_large && !f.parsed.out_of_memory) out.emplace(f.content_id, &f);
+  ParsedByContent out{&load, {}};
+  out.files.reserve(load.files.size());
+  for (uint32_t i = 0; i < load.files.size(); ++i) {
+    const LoadedFile& f = load.files[i];
+    if (!f.content_id.empty() && !f.too_large && !f.parsed.out_of_memory) out.files.emplace(f.content_id, i);
   }
   return out;
 }
@@ -141,23 +143,49 @@ void use_cached(LoadedFile& file, CachedFile&& cached) {
   file.from_cache = true;
 }
 
-void use_reused(LoadedFile& file, const LoadedFile& same) {
+// What loading one file gave: an input error ("" for none) and, when its
+// parse was taken from another load (LoadOptions::reuse), that load's file.
+struct FileLoaded {
+  std::string error;
+  std::optional<uint32_t> same_as;
+};
+
+FileLoaded use_reused(LoadedFile& file, const ParsedByContent& reuse, uint32_t same_as) {
+  const LoadedFile& same = reuse.load->files[same_as];
   file.parsed = same.parsed;  // the tree is shared, not copied
   file.directives = same.directives;
   file.template_action = same.template_action;
+  return {{}, same_as};
 }
 
 // Takes the parse of a file whose content id the tree knows (a blob at a
 // revision) from another load that parsed the same content: the blob is
 // never read nor inflated. Same bytes, same limits: same parse.
-bool reuse_known(LoadedFile& file, const FileTree& tree, const ParsedByContent& reuse) {
+std::optional<FileLoaded> reuse_known(LoadedFile& file, const FileTree& tree, const ParsedByContent& reuse) {
   std::string id = tree.known_content_id(file.path);
-  if (id.empty()) return false;
-  auto it = reuse.find(id);
-  if (it == reuse.end()) return false;
-  use_reused(file, *it->second);
-  file.bytes = it->second->bytes;
+  if (id.empty()) return std::nullopt;
+  auto it = reuse.files.find(id);
+  if (it == reuse.files.end()) return std::nullopt;
+  file.bytes = reuse.load->files[it->second].bytes;
   file.content_id = std::move(id);
+  return use_reused(file, reuse, it->second);
+}
+
+// The objects of a file whose parse was taken from `same_as` of another
+// load: copies of what that load found in it, unless its path makes them
+// something else (a kustomization's build file). False when not copied.
+bool copy_objects(const LoadResult& from, uint32_t same_as, const std::string& path, uint32_t file_index,
+                  Extracted& out) {
+  const LoadedFile& same = from.files[same_as];
+  if (is_kustomization_path(path) != is_kustomization_path(same.path)) return false;
+  auto [first, last] = from.index().manifests_of(same_as);
+  out.manifests.assign(from.manifests.begin() + first, from.manifests.begin() + last);
+  for (Manifest& m : out.manifests) m.file = file_index;
+  auto builds = std::equal_range(from.build_files.begin(), from.build_files.end(), BuildFile{same_as, {}},
+                                 [](const BuildFile& a, const BuildFile& b) { return a.file < b.file; });
+  out.build_files.assign(builds.first, builds.second);
+  for (BuildFile& b : out.build_files) b.file = file_index;
+  for (const yaml::Document& d : same.parsed.documents) out.documents += d.root && !d.root.is_null();
   return true;
 }
 
@@ -188,15 +216,17 @@ std::optional<CachedFile> by_blob_id_in_index(LoadedFile& file, const FileStamp&
 
 // Reads one file (or takes it from the cache: first by fingerprint, without
 // reading it, then by the blob id git's index records, then by content) and
-// parses it. Returns an input error, or "".
-std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput& repo, const CachedRepos& cached,
+// parses it.
+FileLoaded load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput& repo, const CachedRepos& cached,
                       const yaml::ParseLimits& limits, const LoadOptions& options) {
   bool cache_on = !cached.identities[file.repo].empty();
   const ParsePack* pack = cached.packs[file.repo].get();
   if (cache_on) {  // kept in the pack either way
     file.fingerprint = stamp && stamp->taken() ? fingerprint_of(*stamp) : repo.tree->content_fingerprint(file.path);
   }
-  if (options.reuse && reuse_known(file, *repo.tree, *options.reuse)) return {};
+  if (options.reuse) {
+    if (std::optional<FileLoaded> reused = reuse_known(file, *repo.tree, *options.reuse)) return *reused;
+  }
   if (pack) {
     std::optional<CachedFile> hit = pack->by_fingerprint(file.path, file.fingerprint, file.bytes, file.content_id);
     file.by_stamp = hit.has_value();
@@ -214,7 +244,7 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
     }
   }
   Expected<FileContent> content = repo.tree->read(file.path, options.max_file_size);
-  if (!content) return content.error().message;
+  if (!content) return {content.error().message};
   file.bytes = content->size;
   if (content->too_large) {
     file.too_large = true;
@@ -235,9 +265,8 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
       }
     }
     if (options.reuse) {
-      if (auto it = options.reuse->find(file.content_id); it != options.reuse->end()) {
-        use_reused(file, *it->second);
-        return {};
+      if (auto it = options.reuse->files.find(file.content_id); it != options.reuse->files.end()) {
+        return use_reused(file, *options.reuse, it->second);
       }
     }
   }
@@ -248,7 +277,7 @@ std::string load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput&
   file.parsed = yaml::parse_yaml(content->text, limits);
   if (file.parsed.out_of_memory) {
     file.content_id.clear();  // never cached as parsed
-    return out_of_memory_error(repo, file, options.max_file_size);
+    return {out_of_memory_error(repo, file, options.max_file_size)};
   }
   if (content->text.find(kIgnoreMarker) != std::string::npos) {
     file.directives = scan_ignore_directives(content->text, file.parsed);
@@ -352,8 +381,12 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   parallel_for(result.files.size(), options.jobs, [&](size_t i) {
     LoadedFile& file = result.files[i];
     const FileStamp* stamp = i < stamps.size() ? &stamps[i] : nullptr;
-    read_errors[i] = load_file(file, stamp, result.repos[file.repo], cached, limits, options);
-    extract_manifests(file.parsed, file.path, static_cast<uint32_t>(i), per_file[i]);
+    FileLoaded loaded = load_file(file, stamp, result.repos[file.repo], cached, limits, options);
+    read_errors[i] = std::move(loaded.error);
+    // Another load's objects are copied: their trees are cold by now, and were read once.
+    if (!loaded.same_as || !copy_objects(*options.reuse->load, *loaded.same_as, file.path, static_cast<uint32_t>(i), per_file[i])) {
+      extract_manifests(file.parsed, file.path, static_cast<uint32_t>(i), per_file[i]);
+    }
     progress_step(options.progress, file.from_cache);
   });
   progress_end(options.progress);

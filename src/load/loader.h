@@ -69,9 +69,14 @@ struct LoadedFile {
 
 class ParseCache;
 
-// Files already parsed in this run, by content id: views of their ids, valid
-// while their load lives (parsed_by_content).
-using ParsedByContent = std::unordered_map<std::string_view, const LoadedFile*>;
+// Files already parsed in this run, by content id: indices into `load`'s
+// files, keyed by views of their ids, valid while that load lives
+// (parsed_by_content).
+struct LoadResult;
+struct ParsedByContent {
+  const LoadResult* load = nullptr;
+  std::unordered_map<std::string_view, uint32_t> files;
+};
 
 struct LoadOptions {
   unsigned jobs = 1;

@@ -1,13 +1,14 @@
 #include "model/objects_in_file.h"
 
 namespace driftlint {
-namespace {
 
-bool is_kustomization_path(const std::string& path) {
+bool is_kustomization_path(std::string_view path) {
   size_t slash = path.rfind('/');
-  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  std::string_view base = slash == std::string_view::npos ? path : path.substr(slash + 1);
   return base == "kustomization.yaml" || base == "kustomization.yml";
 }
+
+namespace {
 
 // Adds one object (a map with a string kind) to the manifests.
 void add_object(yaml::Node node, const std::string& path, uint32_t file_index, uint32_t document,

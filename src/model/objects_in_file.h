@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/manifest.h"
@@ -23,6 +24,9 @@ struct Extracted {
   std::vector<BuildFile> build_files;
   uint64_t documents = 0;  // non-empty YAML documents
 };
+
+// A kustomization file by its name: its one document is a build file, whatever its kind.
+bool is_kustomization_path(std::string_view path);
 
 // Turns the documents of one parsed file into manifests (expanding lists,
 // skipping documents without kind and kustomize build files).
