@@ -106,7 +106,8 @@ int run_check(const std::vector<std::string>& args) {
   std::unique_ptr<ValidationMemo> validations = kept.get();
   BaseRun base = run_base(o, *setup, inputs, validations.get());
   CheckFindings findings =
-      find_findings(o, *setup, inputs.load, inputs.cluster(), model, rule_inputs.get(), jobs, validations.get(), &base);
+      find_findings(o, *setup, inputs.load, inputs.cluster(), model, rule_inputs.get(), jobs, validations.get(),
+                    base.twins.get(), &base);
   keep_validations(o, validations.get());
   compare_to_base(o, inputs, model, base, findings);
   progress.stop();

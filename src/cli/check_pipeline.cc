@@ -234,7 +234,7 @@ std::vector<bool> deployed_files(const LoadResult& load, const CheckModel& model
 
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, RuleInputs rule_inputs, unsigned jobs,
-                            ValidationMemo* validations, const BaseRun* base) {
+                            ValidationMemo* validations, TwinValidations* twins, const BaseRun* base) {
   CheckFindings out;
   std::vector<bool> deployed = deployed_files(load, model);
   SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version, &deployed);
@@ -243,6 +243,7 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   context.renders = &model.renders;
   context.schemas = &schemas;
   context.validations = validations;
+  context.twins = twins;
   context.jobs = jobs;
   PullRequestBase pull_request;
   if (base && base->findings) {
@@ -285,8 +286,9 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   unsigned jobs = head.load_options.jobs;
   std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, setup, *run.load);
   run.model = build_model(o, *run.load, head);
-  run.findings = std::make_unique<CheckFindings>(
-      find_findings(o, setup, *run.load, head.cluster(), run.model, rule_inputs.get(), jobs, validations));
+  run.twins = std::make_unique<TwinValidations>(*run.load, parsed);
+  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model,
+                                                               rule_inputs.get(), jobs, validations, run.twins.get()));
   run.suppressions = std::move(run.findings->lint.in_source_suppressions);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
     write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});

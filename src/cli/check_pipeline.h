@@ -20,6 +20,7 @@
 #include "model/gpu_resources.h"
 #include "render/render_set.h"
 #include "report/coverage.h"
+#include "schema/twin_validations.h"
 #include "schema/validation_memo.h"
 #include "snapshot/snapshot.h"
 
@@ -106,6 +107,8 @@ struct BaseRun {
   std::unique_ptr<LoadResult> load;  // on the heap: the model points into it; null when kept
   CheckModel model;
   std::unique_ptr<CheckFindings> findings;
+  // What its schema validation found in the objects the head shares with it, for the head's.
+  std::unique_ptr<TwinValidations> twins;
   bool findings_from_cache = false;  // base_findings_cache.h: not loaded, no model, no rules ran
   std::map<std::string, size_t> suppressions;  // its in-source suppressions, for config-weakened
   std::vector<std::string> errors;  // the base could not be read
@@ -127,10 +130,10 @@ Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const Che
                                                 std::vector<std::string>& notes);
 
 // `base`: in pull-request mode, for the rules that judge the change itself.
-// `validations` may be null.
+// `validations` and `twins` (a pull-request run's base and head) may be null.
 CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load,
                             const Snapshot* cluster, const CheckModel& model, RuleInputs rule_inputs, unsigned jobs,
-                            ValidationMemo* validations, const BaseRun* base = nullptr);
+                            ValidationMemo* validations, TwinValidations* twins, const BaseRun* base = nullptr);
 
 // Pull-request mode: keeps the head's findings the base lacks.
 void compare_to_base(const CheckOptions& o, const CheckInputs& head, const CheckModel& head_model, BaseRun& base,

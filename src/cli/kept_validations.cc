@@ -25,7 +25,6 @@ std::string validations_writer(const CheckOptions& o) {
 
 std::unique_ptr<ValidationMemo> open_validations(const CheckOptions& o) {
   if (!o.no_cache) return ValidationMemo::read(validations_file(o), validations_writer(o));
-  if (!o.changed_since.empty()) return std::make_unique<ValidationMemo>();
   return nullptr;
 }
 

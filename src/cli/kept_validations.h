@@ -1,6 +1,6 @@
 // Schema validations kept between runs (schema/validation_memo.h) for
-// `check`: in the cache folder, and shared by a pull-request run's two
-// revisions even without one.
+// `check`: in the cache folder. (A pull-request run's two revisions share
+// theirs without one: schema/twin_validations.h.)
 #pragma once
 
 #include <memory>
@@ -10,9 +10,7 @@
 
 namespace driftlint::cli {
 
-// What the cache folder keeps (an empty memo without one, for a
-// pull-request run's two revisions); null when no run could use it (no
-// cache, one revision).
+// What the cache folder keeps; null without a cache.
 std::unique_ptr<ValidationMemo> open_validations(const CheckOptions& o);
 
 // Stores them in the cache folder, when there is one and they changed.

@@ -27,6 +27,7 @@ struct Snapshot;
 class SuppressionIndex;
 class SchemaRegistry;
 class ValidationMemo;
+class TwinValidations;
 
 struct RuleOption {
   std::string name;
@@ -86,6 +87,7 @@ struct LintContext {
   const ArgoModel* argo = nullptr;     // Argo CD's view of the repos and the cluster
   const SchemaRegistry* schemas = nullptr;          // bundled, --schema-dir and CRD schemas; rules build one when absent
   ValidationMemo* validations = nullptr;  // schema validations kept from earlier runs and revisions (validation_memo.h)
+  TwinValidations* twins = nullptr;  // a pull-request run's: the base's validations of the head's objects (twin_validations.h)
   const SuppressionIndex* suppressions = nullptr;  // set by the engine
   const std::set<std::string>* rule_ids = nullptr;     // every known rule id, set by the engine
   const std::vector<RuleEntry>* catalog = nullptr;      // every known rule, set by the engine

@@ -9,6 +9,7 @@
 #include "load/load_index.h"
 #include "render/render_set.h"
 #include "schema/registry.h"
+#include "schema/twin_validations.h"
 #include "schema/validation_memo.h"
 
 namespace driftlint {
@@ -124,17 +125,26 @@ struct Violation : RememberedViolation {
   yaml::Node at;
 };
 
-// What `source` finds in `m`: from the memo when an earlier run or the other
-// revision validated the same content against the same schema.
+// What `source` finds in `m`: what a pull-request run's base found in its
+// twin, or from the memo when an earlier run or the other revision validated
+// the same content against the same schema.
 std::vector<Violation> violations_of(const LintContext& context, const Manifest& m, const SchemaSource& source,
                                      const ValidateOptions& options) {
+  std::vector<Violation> out;
+  bool known = !m.rendered() && !source.identity.empty();  // the same object and schema can be told again
+  if (context.twins && known) {
+    if (const auto* twin = context.twins->find(m, options.partial, source.identity)) {
+      for (const RememberedViolation& v : *twin) out.push_back({v, {}});
+      return out;
+    }
+  }
   const std::string& content = context.load.file_of(m).content_id;
   std::string key;
-  std::vector<Violation> out;
-  if (context.validations && !m.rendered() && !content.empty() && !source.identity.empty()) {
+  if (context.validations && known && !content.empty()) {
     yaml::Position at = m.root.position();
     key = ValidationMemo::key(content, m.document, at.line, at.column, options.partial, source.identity);
     if (auto kept = context.validations->find(key)) {
+      if (context.twins) context.twins->remember(m, options.partial, source.identity, *kept);
       for (RememberedViolation& v : *kept) out.push_back({std::move(v), {}});
       return out;
     }
@@ -144,6 +154,9 @@ std::vector<Violation> violations_of(const LintContext& context, const Manifest&
     yaml::Position p = v.at ? v.at.position() : m.root.position();
     found.push_back({p.line, p.column, std::move(v.path), std::move(v.message), v.missing});
     out.push_back({found.back(), key.empty() ? v.at : yaml::Node{}});
+  }
+  if (context.twins && known) {
+    context.twins->remember(m, options.partial, source.identity, key.empty() ? std::move(found) : found);
   }
   if (!key.empty()) context.validations->remember(std::move(key), std::move(found));
   return out;

@@ -1,0 +1,67 @@
+// What schema validation found at a pull-request run's base, handed to the
+// head's objects that are the same objects: read from a file of the same
+// content (the base load takes the head's parse by blob id), the same
+// document and place in it. Such an object, judged the same way (whole or
+// partial) by a schema of the same identity, has the same violations (the
+// premise of validation_memo.h), so the head replays them.
+//
+// The memo finds them by a key of text: built, hashed and looked up under a
+// lock per object, on both revisions (a tenth of a pull-request run without
+// a cache, where nothing else needs the memo). Here the base's object gives
+// the index of its twin among the head's manifests, and a slot per head
+// manifest holds what the base found.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "load/loader.h"
+#include "schema/validation_memo.h"
+
+namespace driftlint {
+
+class TwinValidations {
+ public:
+  // Pairs the base's manifests read as they are with those of the head's
+  // file of the same content id (`head`: parsed_by_content of the head's
+  // load), document by document. Both loads must outlive the table.
+  TwinValidations(const LoadResult& base, const ParsedByContent& head);
+  TwinValidations(const TwinValidations&) = delete;
+  TwinValidations& operator=(const TwinValidations&) = delete;
+
+  // For a manifest of the base's load that has a twin: what validating it
+  // found (thread-safe; the first of two base objects with one twin wins).
+  // Anything else is ignored.
+  void remember(const Manifest& base_manifest, bool partial, std::string_view schema_identity,
+                std::vector<RememberedViolation> violations);
+  // For a manifest of the head's load: what its twin was found to break,
+  // judged the same way by a schema of the same identity; else null. Called
+  // once the base's rules are done.
+  const std::vector<RememberedViolation>* find(const Manifest& head_manifest, bool partial,
+                                               std::string_view schema_identity) const;
+
+  size_t twins() const { return twins_; }
+
+ private:
+  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Slot {
+    std::atomic<bool> taken{false};
+    bool partial = false;
+    std::string identity;
+    std::vector<RememberedViolation> violations;
+  };
+  // The index of `m` in `manifests`, or kNone when it is not one of them (a rendered object).
+  static uint32_t index_in(const std::vector<Manifest>& manifests, const Manifest& m);
+
+  const std::vector<Manifest>& base_;
+  const std::vector<Manifest>& head_;
+  std::vector<uint32_t> head_of_base_;  // per base manifest: its twin's index, or kNone
+  std::unique_ptr<Slot[]> slots_;       // per head manifest
+  size_t twins_ = 0;
+};
+
+}  // namespace driftlint
