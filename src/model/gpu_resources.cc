@@ -17,10 +17,16 @@ Expected<GpuResourceMatcher> GpuResourceMatcher::create(const std::vector<std::s
   if (!regex->ok()) return Error{"accelerators: invalid pattern: " + regex->error()};
   GpuResourceMatcher matcher;
   matcher.regex_ = std::move(regex);
+  for (size_t i = 0; i < std::size(kCommon); ++i) {
+    matcher.common_is_gpu_[i] = RE2::FullMatch(re2::StringPiece(kCommon[i].data(), kCommon[i].size()), *matcher.regex_);
+  }
   return matcher;
 }
 
 bool GpuResourceMatcher::is_gpu(std::string_view resource) const {
+  for (size_t i = 0; i < std::size(kCommon); ++i) {
+    if (resource == kCommon[i]) return common_is_gpu_[i];
+  }
   return RE2::FullMatch(re2::StringPiece(resource.data(), resource.size()), *regex_);
 }
 
