@@ -18,6 +18,7 @@
 #include "load/base_revision.h"
 #include "load/load_index.h"
 #include "load/repo_inputs.h"
+#include "load/reused_parses.h"
 #include "report/diff_report.h"
 #include "report/plan_report.h"
 #include "report/report.h"
@@ -283,12 +284,11 @@ BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInpu
   LoadOptions options = head.load_options;
   options.reuse = &parsed;
   run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
-  unsigned jobs = head.load_options.jobs;
   std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, setup, *run.load);
   run.model = build_model(o, *run.load, head);
   run.twins = std::make_unique<TwinValidations>(*run.load, parsed);
-  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model,
-                                                               rule_inputs.get(), jobs, validations, run.twins.get()));
+  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, rule_inputs.get(),
+                                                               head.load_options.jobs, validations, run.twins.get()));
   run.suppressions = std::move(run.findings->lint.in_source_suppressions);
   if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
     write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});

@@ -107,7 +107,9 @@ struct BaseRun {
   std::unique_ptr<LoadResult> load;  // on the heap: the model points into it; null when kept
   CheckModel model;
   std::unique_ptr<CheckFindings> findings;
-  // What its schema validation found in the objects the head shares with it, for the head's.
+  // What its schema validation found in the objects the head shares with it,
+  // for the head's: views of both loads' objects (the head's CheckInputs
+  // outlives the run's BaseRun).
   std::unique_ptr<TwinValidations> twins;
   bool findings_from_cache = false;  // base_findings_cache.h: not loaded, no model, no rules ran
   std::map<std::string, size_t> suppressions;  // its in-source suppressions, for config-weakened

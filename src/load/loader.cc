@@ -11,8 +11,8 @@
 #include "base/parallel.h"
 #include "git/worktree_index.h"
 #include "load/list_files.h"
-#include "load/load_index.h"
 #include "load/parse_cache.h"
+#include "load/reused_parses.h"
 
 namespace driftlint {
 namespace {
@@ -49,15 +49,6 @@ void LoadResult::leave_to_exit() {
 #endif
 }
 
-ParsedByContent parsed_by_content(const LoadResult& load) {
-  ParsedByContent out{&load, {}};
-  out.files.reserve(load.files.size());
-  for (uint32_t i = 0; i < load.files.size(); ++i) {
-    const LoadedFile& f = load.files[i];
-    if (!f.content_id.empty() && !f.too_large && !f.parsed.out_of_memory) out.files.emplace(f.content_id, i);
-  }
-  return out;
-}
 
 std::vector<const Manifest*> LoadResult::all_manifests() const {
   std::vector<const Manifest*> out;
@@ -171,24 +162,6 @@ std::optional<FileLoaded> reuse_known(LoadedFile& file, const FileTree& tree, co
   return use_reused(file, reuse, it->second);
 }
 
-// The objects of a file whose parse was taken from `same_as` of another
-// load: copies of what that load found in it, unless its path makes them
-// something else (a kustomization's build file). False when not copied.
-bool copy_objects(const LoadResult& from, uint32_t same_as, const std::string& path, uint32_t file_index,
-                  Extracted& out) {
-  const LoadedFile& same = from.files[same_as];
-  if (is_kustomization_path(path) != is_kustomization_path(same.path)) return false;
-  auto [first, last] = from.index().manifests_of(same_as);
-  out.manifests.assign(from.manifests.begin() + first, from.manifests.begin() + last);
-  for (Manifest& m : out.manifests) m.file = file_index;
-  auto builds = std::equal_range(from.build_files.begin(), from.build_files.end(), BuildFile{same_as, {}},
-                                 [](const BuildFile& a, const BuildFile& b) { return a.file < b.file; });
-  out.build_files.assign(builds.first, builds.second);
-  for (BuildFile& b : out.build_files) b.file = file_index;
-  for (const yaml::Document& d : same.parsed.documents) out.documents += d.root && !d.root.is_null();
-  return true;
-}
-
 // The blob id git's index records for a checkout's file, where the file's
 // stamp is the one recorded beside it (git/worktree_index.h); "" else.
 std::string blob_id_in_index(const LoadedFile& file, const FileStamp& stamp, const RepoInput& repo,
@@ -218,7 +191,7 @@ std::optional<CachedFile> by_blob_id_in_index(LoadedFile& file, const FileStamp&
 // reading it, then by the blob id git's index records, then by content) and
 // parses it.
 FileLoaded load_file(LoadedFile& file, const FileStamp* stamp, const RepoInput& repo, const CachedRepos& cached,
-                      const yaml::ParseLimits& limits, const LoadOptions& options) {
+                     const yaml::ParseLimits& limits, const LoadOptions& options) {
   bool cache_on = !cached.identities[file.repo].empty();
   const ParsePack* pack = cached.packs[file.repo].get();
   if (cache_on) {  // kept in the pack either way
@@ -383,9 +356,9 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
     const FileStamp* stamp = i < stamps.size() ? &stamps[i] : nullptr;
     FileLoaded loaded = load_file(file, stamp, result.repos[file.repo], cached, limits, options);
     read_errors[i] = std::move(loaded.error);
-    // Another load's objects are copied: their trees are cold by now, and were read once.
-    if (!loaded.same_as || !copy_objects(*options.reuse->load, *loaded.same_as, file.path, static_cast<uint32_t>(i), per_file[i])) {
-      extract_manifests(file.parsed, file.path, static_cast<uint32_t>(i), per_file[i]);
+    auto index = static_cast<uint32_t>(i);
+    if (!loaded.same_as || !copy_objects(*options.reuse->load, *loaded.same_as, file.path, index, per_file[i])) {
+      extract_manifests(file.parsed, file.path, index, per_file[i]);
     }
     progress_step(options.progress, file.from_cache);
   });

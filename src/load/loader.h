@@ -71,7 +71,7 @@ class ParseCache;
 
 // Files already parsed in this run, by content id: indices into `load`'s
 // files, keyed by views of their ids, valid while that load lives
-// (parsed_by_content).
+// (parsed_by_content, load/reused_parses.h).
 struct LoadResult;
 struct ParsedByContent {
   const LoadResult* load = nullptr;
@@ -142,9 +142,5 @@ struct LoadResult {
 };
 
 LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options);
-
-// The content-id index of a load's parsed files, for LoadOptions::reuse.
-ParsedByContent parsed_by_content(const LoadResult& load);
-
 
 }  // namespace driftlint

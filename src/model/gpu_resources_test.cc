@@ -2,16 +2,20 @@
 
 #include <gtest/gtest.h>
 
-#include "config/config.h"
-
 namespace driftlint {
 namespace {
 
+// cpu, memory and ephemeral-storage are judged when the matcher is made, by the same patterns.
 TEST(GpuResourceMatcherTest, TheConfiguredPatternsDecideEveryResourceTheCommonOnesToo) {
-  Expected<GpuResourceMatcher> defaults = GpuResourceMatcher::create(default_accelerators());
+  Expected<GpuResourceMatcher> defaults =
+      GpuResourceMatcher::create({R"(nvidia\.com/gpu)", R"(nvidia\.com/mig-.+)", R"(google\.com/tpu)"});
   ASSERT_TRUE(defaults);
-  for (const char* r : {"cpu", "memory", "ephemeral-storage", "hugepages-2Mi", "cpus", ""}) EXPECT_FALSE(defaults->is_gpu(r)) << r;
-  for (const char* r : {"nvidia.com/gpu", "nvidia.com/mig-1g.10gb", "google.com/tpu"}) EXPECT_TRUE(defaults->is_gpu(r)) << r;
+  for (const char* r : {"cpu", "memory", "ephemeral-storage", "hugepages-2Mi", "cpus", ""}) {
+    EXPECT_FALSE(defaults->is_gpu(r)) << r;
+  }
+  for (const char* r : {"nvidia.com/gpu", "nvidia.com/mig-1g.10gb", "google.com/tpu"}) {
+    EXPECT_TRUE(defaults->is_gpu(r)) << r;
+  }
   // Judged by the patterns even where every container names it.
   Expected<GpuResourceMatcher> odd = GpuResourceMatcher::create({"memory", "example.com/.*"});
   ASSERT_TRUE(odd);

@@ -1,5 +1,7 @@
 #include "model/objects_in_file.h"
 
+#include <algorithm>
+
 namespace driftlint {
 
 bool is_kustomization_path(std::string_view path) {
@@ -66,13 +68,20 @@ void add_object(yaml::Node node, const std::string& path, uint32_t file_index, u
   out.manifests.push_back(std::move(m));
 }
 
+bool is_empty_document(const yaml::Document& d) { return !d.root || d.root.is_null(); }
+
 }  // namespace
+
+uint64_t count_documents(const yaml::ParsedFile& parsed) {
+  return static_cast<uint64_t>(std::count_if(parsed.documents.begin(), parsed.documents.end(),
+                                             [](const yaml::Document& d) { return !is_empty_document(d); }));
+}
 
 void extract_manifests(const yaml::ParsedFile& parsed, const std::string& path, uint32_t file_index,
                        Extracted& out) {
   for (size_t d = 0; d < parsed.documents.size(); ++d) {
+    if (is_empty_document(parsed.documents[d])) continue;
     yaml::Node root = parsed.documents[d].root;
-    if (!root || root.is_null()) continue;
     ++out.documents;
     if (is_kustomization_path(path)) {
       if (root.is_map()) out.build_files.push_back({file_index, root});

@@ -28,6 +28,9 @@ struct Extracted {
 // A kustomization file by its name: its one document is a build file, whatever its kind.
 bool is_kustomization_path(std::string_view path);
 
+// The documents of a parsed file that hold something (not empty, not null).
+uint64_t count_documents(const yaml::ParsedFile& parsed);
+
 // Turns the documents of one parsed file into manifests (expanding lists,
 // skipping documents without kind and kustomize build files).
 void extract_manifests(const yaml::ParsedFile& parsed, const std::string& path, uint32_t file_index,

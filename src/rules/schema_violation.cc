@@ -132,6 +132,7 @@ std::vector<Violation> violations_of(const LintContext& context, const Manifest&
                                      const ValidateOptions& options) {
   std::vector<Violation> out;
   bool known = !m.rendered() && !source.identity.empty();  // the same object and schema can be told again
+  bool for_twin = context.twins && known && context.twins->has_twin(m);  // a base object the head shares
   if (context.twins && known) {
     if (const auto* twin = context.twins->find(m, options.partial, source.identity)) {
       for (const RememberedViolation& v : *twin) out.push_back({v, {}});
@@ -144,7 +145,7 @@ std::vector<Violation> violations_of(const LintContext& context, const Manifest&
     yaml::Position at = m.root.position();
     key = ValidationMemo::key(content, m.document, at.line, at.column, options.partial, source.identity);
     if (auto kept = context.validations->find(key)) {
-      if (context.twins) context.twins->remember(m, options.partial, source.identity, *kept);
+      if (for_twin) context.twins->remember(m, options.partial, source.identity, *kept);
       for (RememberedViolation& v : *kept) out.push_back({std::move(v), {}});
       return out;
     }
@@ -155,9 +156,7 @@ std::vector<Violation> violations_of(const LintContext& context, const Manifest&
     found.push_back({p.line, p.column, std::move(v.path), std::move(v.message), v.missing});
     out.push_back({found.back(), key.empty() ? v.at : yaml::Node{}});
   }
-  if (context.twins && known) {
-    context.twins->remember(m, options.partial, source.identity, key.empty() ? std::move(found) : found);
-  }
+  if (for_twin) context.twins->remember(m, options.partial, source.identity, key.empty() ? std::move(found) : found);
   if (!key.empty()) context.validations->remember(std::move(key), std::move(found));
   return out;
 }

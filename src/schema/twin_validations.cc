@@ -38,13 +38,18 @@ uint32_t TwinValidations::index_in(const std::vector<Manifest>& manifests, const
   return static_cast<uint32_t>(&m - manifests.data());
 }
 
+bool TwinValidations::has_twin(const Manifest& base_manifest) const {
+  uint32_t b = index_in(base_, base_manifest);
+  return b != kNone && head_of_base_[b] != kNone;
+}
+
 void TwinValidations::remember(const Manifest& base_manifest, bool partial, std::string_view schema_identity,
                                std::vector<RememberedViolation> violations) {
   uint32_t b = index_in(base_, base_manifest);
   if (b == kNone || head_of_base_[b] == kNone) return;
   Slot& slot = slots_[head_of_base_[b]];
   bool free = false;
-  if (!slot.taken.compare_exchange_strong(free, true, std::memory_order_acq_rel)) return;
+  if (!slot.taken.compare_exchange_strong(free, true)) return;
   slot.partial = partial;
   slot.identity = schema_identity;
   slot.violations = std::move(violations);
@@ -55,7 +60,7 @@ const std::vector<RememberedViolation>* TwinValidations::find(const Manifest& he
   uint32_t h = index_in(head_, head_manifest);
   if (h == kNone) return nullptr;
   const Slot& slot = slots_[h];
-  if (!slot.taken.load(std::memory_order_acquire) || slot.partial != partial || slot.identity != schema_identity) {
+  if (!slot.taken.load() || slot.partial != partial || slot.identity != schema_identity) {
     return nullptr;
   }
   return &slot.violations;

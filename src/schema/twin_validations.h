@@ -9,7 +9,11 @@
 // lock per object, on both revisions (a tenth of a pull-request run without
 // a cache, where nothing else needs the memo). Here the base's object gives
 // the index of its twin among the head's manifests, and a slot per head
-// manifest holds what the base found.
+// manifest holds what the base found. One slot each: where two base objects
+// share a twin (one content in two files) or one is judged twice (whole and
+// as a patch), the first remembered is kept, and a head object judged
+// otherwise is validated. Repeated content within one revision is validated
+// again, as in any run without a cache.
 #pragma once
 
 #include <atomic>
@@ -33,6 +37,8 @@ class TwinValidations {
   TwinValidations(const TwinValidations&) = delete;
   TwinValidations& operator=(const TwinValidations&) = delete;
 
+  // Whether `base_manifest` (of the base's load) has a twin to remember for.
+  bool has_twin(const Manifest& base_manifest) const;
   // For a manifest of the base's load that has a twin: what validating it
   // found (thread-safe; the first of two base objects with one twin wins).
   // Anything else is ignored.
@@ -49,6 +55,9 @@ class TwinValidations {
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
   struct Slot {
+    // Claims the slot for one writer. The fields are read only once the
+    // base's rules are done: the join of their threads orders the writes
+    // before every find().
     std::atomic<bool> taken{false};
     bool partial = false;
     std::string identity;
