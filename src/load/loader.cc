@@ -49,7 +49,6 @@ void LoadResult::leave_to_exit() {
 #endif
 }
 
-
 std::vector<const Manifest*> LoadResult::all_manifests() const {
   std::vector<const Manifest*> out;
   out.reserve(manifests.size());

@@ -68,11 +68,11 @@ struct LoadedFile {
 };
 
 class ParseCache;
+struct LoadResult;
 
 // Files already parsed in this run, by content id: indices into `load`'s
 // files, keyed by views of their ids, valid while that load lives
 // (parsed_by_content, load/reused_parses.h).
-struct LoadResult;
 struct ParsedByContent {
   const LoadResult* load = nullptr;
   std::unordered_map<std::string_view, uint32_t> files;

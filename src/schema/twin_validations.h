@@ -6,8 +6,8 @@
 // premise of validation_memo.h), so the head replays them.
 //
 // The memo finds them by a key of text: built, hashed and looked up under a
-// lock per object, on both revisions (a tenth of a pull-request run without
-// a cache, where nothing else needs the memo). Here the base's object gives
+// lock per object, on both revisions (about 30 ms of CPU at 20,000 objects
+// in a pull-request run without a cache, where nothing else needs the memo). Here the base's object gives
 // the index of its twin among the head's manifests, and a slot per head
 // manifest holds what the base found. One slot each: where two base objects
 // share a twin (one content in two files) or one is judged twice (whole and
