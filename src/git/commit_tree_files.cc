@@ -29,7 +29,7 @@ std::optional<std::vector<std::string>> GitCommitTree::files_under(const std::st
           bool towards = prefix.compare(0, sub.size(), sub) == 0 || sub.compare(0, prefix.size(), prefix) == 0;
           return towards ? TreeStep::Descend : TreeStep::Skip;
         }
-        if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB || git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK) {
+        if (git_tree_entry_type(entry) != GIT_OBJECT_BLOB || is_link(entry)) {
           return TreeStep::Descend;
         }
         if (dir.compare(0, prefix.size(), prefix) != 0) return TreeStep::Descend;

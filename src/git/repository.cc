@@ -97,8 +97,6 @@ ResolvedLink resolve_link_in_tree(git_repository* repo, git_tree* tree, std::str
   return {LinkTarget::Loop, {}};
 }
 
-bool is_link(const git_tree_entry* entry) { return git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK; }
-
 }  // namespace
 
 std::string last_git_error() {

@@ -35,7 +35,7 @@ bool note(const std::string& dir, const git_tree_entry* entry, TreeListing& out)
     blob.path.reserve(dir.size() + std::strlen(name));
     blob.path.append(dir).append(name);
     std::memcpy(blob.id.data(), git_tree_entry_id(entry)->id, blob.id.size());
-    blob.link = git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK;
+    blob.link = is_link(entry);
   }
   return true;
 }

@@ -20,6 +20,8 @@ struct Frame {
 
 }  // namespace
 
+bool is_link(const git_tree_entry* entry) { return git_tree_entry_filemode(entry) == GIT_FILEMODE_LINK; }
+
 std::string unreadable_folder(std::string_view dir) {
   const git_error* why = git_error_last();
   return std::string(dir) + ": cannot read the folder (" + (why && why->message ? why->message : "unknown libgit2 error") +

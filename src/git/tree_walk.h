@@ -31,6 +31,9 @@ TreeWalkResult walk_tree(git_repository* repo, const git_tree* root, size_t max_
                          const std::function<TreeStep(const std::string& dir, const git_tree_entry* entry)>& visit,
                          const std::string& root_dir = "");
 
+// Whether a tree entry is a symbolic link (mode 120000): its blob is the target's path.
+bool is_link(const git_tree_entry* entry);
+
 // "DIR: cannot read the folder (libgit2's reason)", the reason read at once:
 // libgit2 keeps its last error per thread, and a later call may replace it.
 std::string unreadable_folder(std::string_view dir);
