@@ -20,10 +20,10 @@ static_assert(GIT_OID_RAWSZ == 20, "blob_ids_ holds SHA-1 ids");
 std::string GitCommitTree::content_fingerprint(const std::string& path) const {
   char buffer[GIT_OID_HEXSZ + 1];
   auto known_id = [&]() -> const char* {
-    auto known = blob_ids_.find(prefix_.empty() ? path : prefix_ + "/" + path);
-    if (known == blob_ids_.end()) return nullptr;
+    const std::array<unsigned char, 20>* known = blob_ids_.find(prefix_.empty() ? path : prefix_ + "/" + path);
+    if (!known) return nullptr;
     git_oid id;
-    git_oid_fromraw(&id, known->second.data());
+    git_oid_fromraw(&id, known->data());
     return git_oid_tostr(buffer, sizeof buffer, &id);
   };
   // Once kept, the ids are only read: the loader's threads look them up

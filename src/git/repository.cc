@@ -304,8 +304,9 @@ FileListing GitCommitTree::list_on(unsigned threads) const {
     if (!ids_kept_.load(std::memory_order_relaxed)) {  // under the lock: only the first list writes
       blob_ids_.reserve(tree.blobs.size());
       for (const TreeBlob& blob : tree.blobs) {
-        if (!blob.link && (prefix_.empty() || blob.path.rfind(prefix_ + "/", 0) == 0)) blob_ids_[blob.path] = blob.id;
+        if (!blob.link && (prefix_.empty() || blob.path.rfind(prefix_ + "/", 0) == 0)) blob_ids_.add(blob.path, blob.id);
       }
+      blob_ids_.index();
       ids_kept_.store(true, std::memory_order_release);
     }
   }

@@ -10,9 +10,9 @@
 #include <optional>
 #include <set>
 #include <string>
-#include <unordered_map>
 
 #include "base/expected.h"
+#include "base/path_table.h"
 #include "fs/file_tree.h"
 
 struct git_repository;
@@ -99,7 +99,7 @@ class GitCommitTree : public FileTree {
   std::string prefix_;
   // Each blob's id by full path, kept by the first list() (under the repo's
   // mutex): a fingerprint is then a lookup, not a walk down the trees.
-  mutable std::unordered_map<std::string, std::array<unsigned char, 20>> blob_ids_;  // raw git_oid
+  mutable PathTable<std::array<unsigned char, 20>> blob_ids_;  // raw git_oid
   mutable std::atomic<bool> ids_kept_{false};  // set once blob_ids_ is filled; never written after
 };
 

@@ -93,8 +93,9 @@ std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& re
                e->mtime.nanoseconds, e->dev, e->ino, e->file_size, {}};
     static_assert(sizeof r.id == GIT_OID_RAWSZ);
     std::copy(e->id.id, e->id.id + GIT_OID_RAWSZ, r.id.begin());
-    out->by_path_.emplace(e->path, r);
+    if (!out->by_path_.add(e->path, r)) return nullptr;
   }
+  out->by_path_.index();
   return out;
 }
 
@@ -108,9 +109,9 @@ bool WorktreeIndex::racily_clean(const Recorded& r) const {
 
 std::string WorktreeIndex::blob_id(std::string_view path, const FileStamp& stamp) const {
   if (!settled(stamp) || stamp.size > INT64_C(0xffffffff)) return {};
-  auto it = by_path_.find(std::string(path));
-  if (it == by_path_.end()) return {};
-  const Recorded& r = it->second;
+  const Recorded* found = by_path_.find(path);
+  if (!found) return {};
+  const Recorded& r = *found;
   bool same = r.size == static_cast<uint32_t>(stamp.size) &&
               r.mtime_seconds == static_cast<uint32_t>(stamp.modified.tv_sec) &&
               r.mtime_nanoseconds == static_cast<uint32_t>(stamp.modified.tv_nsec) &&

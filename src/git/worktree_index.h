@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
+#include "base/path_table.h"
 #include "fs/file_stamp.h"
 
 namespace driftlint {
@@ -48,7 +48,7 @@ class WorktreeIndex {
   };
   bool racily_clean(const Recorded& r) const;
 
-  std::unordered_map<std::string, Recorded> by_path_;
+  PathTable<Recorded> by_path_;
   struct timespec written_ {};  // the index file's modification time
 };
 
