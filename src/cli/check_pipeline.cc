@@ -8,19 +8,14 @@
 
 #include "base/files.h"
 #include "base/strings.h"
-#include "cli/base_findings_cache.h"
 #include "cli/check_config.h"
 #include "cli/report_environment.h"
 #include "cli/standard_input.h"
 #include "config/config_trust.h"
 #include "lint/fingerprint.h"
 #include "lint/suppressions.h"
-#include "load/base_revision.h"
 #include "load/load_index.h"
 #include "load/repo_inputs.h"
-#include "load/reused_parses.h"
-#include "report/diff_report.h"
-#include "report/plan_report.h"
 #include "report/report.h"
 #include "rules/declarative.h"
 #include "rules/registry.h"
@@ -256,78 +251,6 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
   out.lint = run_rules(setup.rules, context, setup.catalog, std::move(rule_inputs));
   out.notes = schemas.problems();
   return out;
-}
-
-BaseRun run_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, ValidationMemo* validations) {
-  BaseRun run;
-  if (o.changed_since.empty()) return run;
-  std::vector<ChangedSince> specs;
-  for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
-  Expected<BaseRepos> repos = repos_at_base(head.load.repos, specs);
-  if (!repos) {
-    run.errors.push_back(repos.error().message);
-    return run;
-  }
-  run.notes = std::move(repos->notes);
-  // A kept base (base_findings_cache.h) is neither loaded, nor modelled, nor linted.
-  std::string cache_dir = cache_folder(o);
-  std::optional<std::string> key =
-      base_findings_key(o, {&setup.config, setup.base_config.get(), setup.head_config.get()}, repos->repos);
-  if (std::optional<KeptBase> kept = key ? read_base_findings(cache_dir, *key) : std::nullopt) {
-    run.findings = std::make_unique<CheckFindings>();
-    run.findings->lint.findings = std::move(kept->findings);
-    run.suppressions = std::move(kept->suppressions);
-    run.findings_from_cache = true;
-    return run;
-  }
-  ParsedByContent parsed = parsed_by_content(head.load);
-  LoadOptions options = head.load_options;
-  options.reuse = &parsed;
-  run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
-  std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, setup, *run.load);
-  run.model = build_model(o, *run.load, head);
-  run.twins = std::make_unique<TwinValidations>(*run.load, parsed);
-  run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, rule_inputs.get(),
-                                                               head.load_options.jobs, validations, run.twins.get()));
-  run.suppressions = std::move(run.findings->lint.in_source_suppressions);
-  if (key && worth_caching(run.load->errors, run.findings->errors, run.findings->lint.findings)) {
-    write_base_findings(cache_dir, *key, KeptBase{run.findings->lint.findings, run.suppressions});
-  }
-  return run;
-}
-
-Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const CheckInputs& inputs,
-                                                const std::vector<std::string>& revisions, const std::string& option,
-                                                std::vector<std::string>& notes) {
-  std::vector<ChangedSince> specs;
-  for (const std::string& v : revisions) specs.push_back(parse_changed_since(v));
-  Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs, option);
-  if (!repos) return repos.error();
-  for (std::string& n : repos->notes) notes.push_back(std::move(n));
-  ParsedByContent parsed = parsed_by_content(inputs.load);
-  LoadOptions options = inputs.load_options;
-  options.reuse = &parsed;
-  auto side = std::make_unique<RevisionSide>();
-  side->load = load_repos(std::move(repos->repos), options);
-  side->model = build_model(o, side->load, inputs);
-  return side;
-}
-
-void compare_to_base(const CheckOptions& o, const CheckInputs& head, const CheckModel& head_model, BaseRun& base,
-                     CheckFindings& findings) {
-  if (o.changed_since.empty()) return;
-  append(findings.errors, std::move(base.errors));
-  findings.changed_notes = std::move(base.notes);
-  if (!base.findings) return;
-  if (o.with_diff && base.load) {
-    findings.rendered_diff = diff_markdown(diff_apps(base.model.argo, *base.load, head_model.argo, head.load)) + "\n" +
-                             plan_summary_markdown(build_plan({head_model.argo, head.load, &base.model.argo, base.load.get(),
-                                                               join(o.changed_since, ", "), head.cluster()}));
-  }
-  findings.lint.base = compare_with_base(findings.lint.findings, base.findings->lint.findings);
-  keep_new_findings(findings.lint.findings, o.show_existing);
-  findings.lint.suppressed = static_cast<size_t>(std::count_if(
-      findings.lint.findings.begin(), findings.lint.findings.end(), [](const Finding& f) { return f.suppressed; }));
 }
 
 namespace {
