@@ -29,6 +29,13 @@ TwinValidations::TwinValidations(const LoadResult& base, const ParsedByContent& 
   }
 }
 
+const std::string& TwinValidations::intern(std::string_view identity) {
+  std::lock_guard<std::mutex> lock(identities_mutex_);
+  auto it = identities_.find(identity);
+  if (it == identities_.end()) it = identities_.emplace(identity).first;
+  return *it;
+}
+
 uint32_t TwinValidations::index_in(const std::vector<Manifest>& manifests, const Manifest& m) {
   // Compared as the standard allows for pointers that may be into another array.
   std::less<const Manifest*> before;
@@ -51,7 +58,7 @@ void TwinValidations::remember(const Manifest& base_manifest, bool partial, std:
   bool free = false;
   if (!slot.taken.compare_exchange_strong(free, true)) return;
   slot.partial = partial;
-  slot.identity = schema_identity;
+  slot.identity = &intern(schema_identity);
   slot.violations = std::move(violations);
 }
 
@@ -60,7 +67,7 @@ const std::vector<RememberedViolation>* TwinValidations::find(const Manifest& he
   uint32_t h = index_in(head_, head_manifest);
   if (h == kNone) return nullptr;
   const Slot& slot = slots_[h];
-  if (!slot.taken.load() || slot.partial != partial || slot.identity != schema_identity) {
+  if (!slot.taken.load() || slot.partial != partial || *slot.identity != schema_identity) {
     return nullptr;
   }
   return &slot.violations;

@@ -19,6 +19,8 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,9 +62,11 @@ class TwinValidations {
     // before every find().
     std::atomic<bool> taken{false};
     bool partial = false;
-    std::string identity;
+    const std::string* identity = nullptr;  // in identities_
     std::vector<RememberedViolation> violations;
   };
+  // `identity`, kept once: a run has a few dozen schemas and 20,000 slots.
+  const std::string& intern(std::string_view identity);
   // The index of `m` in `manifests`, or kNone when it is not one of them (a rendered object).
   static uint32_t index_in(const std::vector<Manifest>& manifests, const Manifest& m);
 
@@ -71,6 +75,8 @@ class TwinValidations {
   std::vector<uint32_t> head_of_base_;  // per base manifest: its twin's index, or kNone
   std::unique_ptr<Slot[]> slots_;       // per head manifest
   size_t twins_ = 0;
+  std::mutex identities_mutex_;
+  std::set<std::string, std::less<>> identities_;
 };
 
 }  // namespace driftlint
