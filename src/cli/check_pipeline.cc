@@ -233,7 +233,8 @@ CheckFindings find_findings(const CheckOptions& o, const CheckSetup& setup, cons
                             ValidationMemo* validations, TwinValidations* twins, const BaseRun* base) {
   CheckFindings out;
   std::vector<bool> deployed = deployed_files(load, model);
-  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version, &deployed);
+  SchemaRegistry schemas(load, cluster, o.schema_dirs, out.errors, setup.config.kubernetes_version, &deployed,
+                         setup.compiled_schemas.get());
   LintContext context{load, setup.config, *setup.gpu, cluster, &model.argo};
   context.objects = model.applied;
   context.renders = &model.renders;

@@ -21,6 +21,7 @@
 #include "model/gpu_resources.h"
 #include "render/render_set.h"
 #include "report/coverage.h"
+#include "schema/compiled_schemas.h"
 #include "schema/twin_validations.h"
 #include "schema/validation_memo.h"
 #include "snapshot/snapshot.h"
@@ -40,6 +41,8 @@ struct CheckSetup {
   std::vector<RuleEntry> catalog;     // built-in and --rules-dir rules
   std::vector<ActiveRule> rules;      // the enabled ones
   std::unique_ptr<GpuResourceMatcher> gpu;
+  // Shared by the schema registries of every revision the run judges.
+  std::unique_ptr<CompiledSchemas> compiled_schemas = std::make_unique<CompiledSchemas>();
   std::vector<std::string> notes;   // the configuration used
   std::vector<std::string> errors;  // input errors in the configuration: the run goes on and exits 2
 };

@@ -33,10 +33,11 @@ void SchemaRegistry::add_yaml(const std::string& group, const std::string& versi
   s.identity = identity;
 }
 
-void SchemaRegistry::add(const std::string& gvk, nlohmann::json schema, std::string origin, const std::string& identity) {
+void SchemaRegistry::add(const std::string& gvk, std::shared_ptr<const nlohmann::json> schema, std::string origin,
+                         const std::string& identity) {
   by_gvk_.erase(gvk);  // the last copy wins
   SchemaSource& s = by_gvk_[gvk];
-  s.schema = std::make_shared<const nlohmann::json>(std::move(schema));
+  s.schema = std::move(schema);
   s.origin = std::move(origin);
   s.identity = identity;
 }
@@ -118,6 +119,27 @@ std::string crd_identity(const Manifest& m, const LoadedFile& file) {
          std::to_string(at.column);
 }
 
+// A bundled kind's schema (schemas/kinds/), parsed once a process: every
+// registry (one per revision a run judges) shares it.
+struct BundledSchema {
+  std::string name;
+  std::shared_ptr<const nlohmann::json> document;
+  std::vector<std::string> kinds;  // gvk_keys
+};
+
+const std::vector<BundledSchema>& bundled_schemas() {
+  static const std::vector<BundledSchema> all = [] {
+    std::vector<BundledSchema> out;
+    for (const EmbeddedFile& f : embedded_files()) {
+      if (f.name.rfind("schemas/kinds/", 0) != 0) continue;
+      auto doc = std::make_shared<const nlohmann::json>(nlohmann::json::parse(f.text, nullptr, false));
+      out.push_back({std::string(f.name), doc, gvk_keys(*doc)});
+    }
+    return out;
+  }();
+  return all;
+}
+
 }  // namespace
 
 void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::string>& errors) {
@@ -156,8 +178,8 @@ void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::str
         used = true;
         continue;
       }
-      nlohmann::json doc = yaml::to_json(d.root, 256);
-      for (const std::string& k : gvk_keys(doc)) {
+      auto doc = std::make_shared<const nlohmann::json>(yaml::to_json(d.root, 256));
+      for (const std::string& k : gvk_keys(*doc)) {
         add(k, doc, file.string(), identity);
         used = true;
       }
@@ -168,7 +190,8 @@ void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::str
 
 SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
                                std::vector<std::string>& errors, const std::string& kubernetes_version,
-                               const std::vector<bool>* deployed_files) {
+                               const std::vector<bool>* deployed_files, CompiledSchemas* compiled)
+    : compiled_(compiled) {
   kubernetes_ = KubernetesSchemas::of(kubernetes_version);
   if (!kubernetes_) kubernetes_ = KubernetesSchemas::of(KubernetesSchemas::newest());
   for (const std::string& kind : kubernetes_->kinds()) {
@@ -180,10 +203,8 @@ SchemaRegistry::SchemaRegistry(const LoadResult& load, const Snapshot* snapshot,
     s.kubernetes_definition = *kubernetes_->definition_of(kind.substr(0, colon), kind.substr(colon + 1));
     s.identity = identity_of("definition " + s.kubernetes_definition);
   }
-  for (const EmbeddedFile& f : embedded_files()) {
-    if (f.name.rfind("schemas/kinds/", 0) != 0) continue;
-    nlohmann::json doc = nlohmann::json::parse(f.text, nullptr, false);
-    for (const std::string& k : gvk_keys(doc)) add(k, doc, "bundled " + std::string(f.name), identity_of("bundled " + std::string(f.name)));
+  for (const BundledSchema& b : bundled_schemas()) {
+    for (const std::string& k : b.kinds) add(k, b.document, "bundled " + b.name, identity_of("bundled " + b.name));
   }
   for (const std::string& dir : schema_dirs) add_schema_dir(dir, errors);
   CrdChoice crds = choose_crds(load, deployed_files);
@@ -260,12 +281,18 @@ const SchemaSource* SchemaRegistry::find(const std::string& group, const std::st
   if (s.compiled_once.load(std::memory_order_acquire)) return &s;
   std::lock_guard<std::mutex> lock(mutex_);
   if (!s.compiled_once.load(std::memory_order_relaxed)) {
-    SchemaOptions options;
-    options.kubernetes = true;
-    options.preserve_unknown_fields = s.preserve_unknown_fields;
-    auto compiled = Schema::compile(document_of(s), options);
-    if (compiled) s.compiled = *compiled;
-    else s.error = compiled.error().message;
+    auto compile = [&]() -> CompiledSchemas::Outcome {
+      SchemaOptions options;
+      options.kubernetes = true;
+      options.preserve_unknown_fields = s.preserve_unknown_fields;
+      auto compiled = Schema::compile(document_of(s), options);
+      if (!compiled) return {nullptr, compiled.error().message};
+      return {*compiled, {}};
+    };
+    CompiledSchemas::Outcome outcome =
+        compiled_ && !s.identity.empty() ? compiled_->get(s.identity, s.preserve_unknown_fields, compile) : compile();
+    s.compiled = std::move(outcome.compiled);
+    s.error = std::move(outcome.error);
     s.schema.reset();
     s.compiled_once.store(true, std::memory_order_release);
   }

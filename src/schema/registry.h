@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "load/loader.h"
+#include "schema/compiled_schemas.h"
 #include "schema/kubernetes_schemas.h"
 #include "schema/validator.h"
 #include "snapshot/snapshot.h"
@@ -48,9 +49,10 @@ class SchemaRegistry {
   // KubernetesSchemas::versions(); the newest when empty or not bundled).
   // `deployed_files`: per loaded file, whether an app or a root build
   // applies it, to choose among copies of a CRD (null: not known).
+  // `compiled`: schemas compiled by the run's other registries, shared (null: compiled here).
   SchemaRegistry(const LoadResult& load, const Snapshot* snapshot, const std::vector<std::string>& schema_dirs,
                  std::vector<std::string>& errors, const std::string& kubernetes_version = "",
-                 const std::vector<bool>* deployed_files = nullptr);
+                 const std::vector<bool>* deployed_files = nullptr, CompiledSchemas* compiled = nullptr);
 
   // The Kubernetes release whose built-in kinds are validated.
   const KubernetesSchemas& kubernetes() const { return *kubernetes_; }
@@ -73,7 +75,8 @@ class SchemaRegistry {
                                               const std::string& kubernetes_version = "");
 
  private:
-  void add(const std::string& gvk, nlohmann::json schema, std::string origin, const std::string& identity);
+  void add(const std::string& gvk, std::shared_ptr<const nlohmann::json> schema, std::string origin,
+           const std::string& identity);
   // A CRD's schema is converted to JSON only if its kind is ever validated
   // (install bundles repeat big CRDs; the last one wins).
   void add_yaml(const std::string& group, const std::string& version, const std::string& kind, yaml::Node schema,
@@ -85,6 +88,7 @@ class SchemaRegistry {
   // The JSON Schema document of a source, built on first use.
   nlohmann::json document_of(const SchemaSource& s) const;
   const KubernetesSchemas* kubernetes_ = nullptr;
+  CompiledSchemas* compiled_ = nullptr;
   mutable std::mutex mutex_;
   mutable std::map<std::string, SchemaSource> by_gvk_;  // ordered: problems() lists in this order
   // The same, hashed, for find(): 20,000 objects look up their kind. Keys are by_gvk_'s.
