@@ -17,7 +17,7 @@
 
 namespace driftlint::cli {
 
-BaseRun load_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head) {
+BaseRun find_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head) {
   BaseRun run;
   if (o.changed_since.empty()) return run;
   std::vector<ChangedSince> specs;
@@ -39,14 +39,21 @@ BaseRun load_base(const CheckOptions& o, const CheckSetup& setup, const CheckInp
     run.findings_from_cache = true;
     return run;
   }
+  run.to_load = std::move(repos->repos);
+  run.findings_key = std::move(key);
+  return run;
+}
+
+void load_base(const CheckInputs& head, BaseRun& run) {
+  if (!run.to_load) return;
   run.head_files = std::make_unique<ParsedByContent>(parsed_by_content(head.load));
   LoadOptions options = head.load_options;
   options.reuse = run.head_files.get();
-  // The progress line is the head's model's (built meanwhile); this load takes most parses ready-made.
+  // No progress of its own: it takes most parses ready-made, and with two
+  // threads the line shown is the head's model's, built meanwhile.
   options.progress = nullptr;
-  run.load = std::make_unique<LoadResult>(load_repos(std::move(repos->repos), options));
-  run.findings_key = std::move(key);
-  return run;
+  run.load = std::make_unique<LoadResult>(load_repos(std::move(*run.to_load), options));
+  run.to_load.reset();
 }
 
 void judge_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, ValidationMemo* validations,
@@ -58,6 +65,7 @@ void judge_base(const CheckOptions& o, const CheckSetup& setup, const CheckInput
       head.load_options.jobs, [&run] { return std::make_unique<TwinValidations>(*run.load, *run.head_files); });
   run.model = build_model(o, *run.load, head);
   run.twins = twins.get();
+  run.head_files.reset();  // the twins are paired: the head's files by content are not looked up again
   run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, rule_inputs.get(),
                                                                head.load_options.jobs, validations, run.twins.get()));
   run.suppressions = std::move(run.findings->lint.in_source_suppressions);

@@ -102,13 +102,14 @@ int run_check(const std::vector<std::string>& args) {
   CheckInputs inputs = read_inputs(o, *setup);
   unsigned jobs = inputs.load_options.jobs;
   std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, *setup, inputs.load);
-  // A pull-request run models the head on a thread of its own while its base
-  // loads. Not the other way round: the main thread's heap is in huge pages,
-  // a new thread's in small ones, and the base's load there faulted twice as
-  // often and saved nothing.
+  // A pull-request run whose base must be read models the head on a thread
+  // of its own meanwhile. Not the other way round: the main thread's heap is
+  // in huge pages, a new thread's in small ones, and the base's load there
+  // faulted twice as often and saved nothing.
+  BaseRun base = find_base(o, *setup, inputs);
   std::future<CheckModel> modelled =
-      run_beside(o.changed_since.empty() ? 1 : jobs, [&] { return build_model(o, inputs.load, inputs); });
-  BaseRun base = load_base(o, *setup, inputs);
+      run_beside(base.to_load ? jobs : 1, [&] { return build_model(o, inputs.load, inputs); });
+  load_base(inputs, base);
   CheckModel model = modelled.get();
   std::unique_ptr<ValidationMemo> validations = kept.get();
   judge_base(o, *setup, inputs, validations.get(), base);

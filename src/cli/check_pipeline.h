@@ -115,18 +115,21 @@ struct BaseRun {
   // for the head's: views of both loads' objects (the head's CheckInputs
   // outlives the run's BaseRun).
   std::unique_ptr<TwinValidations> twins;
-  std::unique_ptr<ParsedByContent> head_files;  // the head's files by content id: its load took their parses
+  std::optional<std::vector<RepoInput>> to_load;  // its repos at the base revision, until loaded
+  std::unique_ptr<ParsedByContent> head_files;  // the head's files by content id (its load took their parses), until paired
   std::optional<std::string> findings_key;      // where its findings are to be kept (base_findings_cache.h)
   bool findings_from_cache = false;  // base_findings_cache.h: not loaded, no model, no rules ran
   std::map<std::string, size_t> suppressions;  // its in-source suppressions, for config-weakened
   std::vector<std::string> errors;  // the base could not be read
   std::vector<std::string> notes;   // repos read as they are at the base
 };
-// In two steps, so that the head can be modelled while the base loads: its
-// repos read (or its findings, when kept: then no second step), reading
-// nothing the head's model writes; then the base modelled and linted.
-// Neither does anything without --changed-since.
-BaseRun load_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head);
+// In three steps, so that the head can be modelled while the base loads:
+// the base's repos found at their revisions (and its findings, when kept:
+// then nothing is left to do); their files read (to_load), which reads
+// nothing the head's model writes; the base modelled and linted. None does
+// anything without --changed-since.
+BaseRun find_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head);
+void load_base(const CheckInputs& head, BaseRun& run);
 void judge_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head, ValidationMemo* validations,
                 BaseRun& run);
 

@@ -289,8 +289,9 @@ const SchemaSource* SchemaRegistry::find(const std::string& group, const std::st
       if (!compiled) return {nullptr, compiled.error().message};
       return {*compiled, {}};
     };
+    bool shared = compiled_ && !s.identity.empty();
     CompiledSchemas::Outcome outcome =
-        compiled_ && !s.identity.empty() ? compiled_->get(s.identity, s.preserve_unknown_fields, compile) : compile();
+        shared ? compiled_->get(std::string(it->first), s.identity, s.preserve_unknown_fields, compile) : compile();
     s.compiled = std::move(outcome.compiled);
     s.error = std::move(outcome.error);
     s.schema.reset();

@@ -30,10 +30,11 @@ struct SchemaSource {
   yaml::Node yaml_schema;  // points into a tree the registry, the load or the snapshot keeps alive
   std::string origin;  // "Kubernetes 1.36", "bundled schemas/kinds/x.json", "CRD name (repo/path)", ...
   std::string kubernetes_definition;  // a built-in kind: its definition in the registry's release
-  // What decides the compiled schema, as text (validation_memo.h): the
-  // release, and the definition, bundled file, or the content id of the file
-  // and document that held it. Empty when not known (a snapshot's CRD, a
-  // file loaded without content ids): its validations are never kept.
+  // What decides the compiled schema, with the kind and version, as text
+  // (validation_memo.h): the release, and the definition, bundled file, or
+  // the content id of the file and document that held it (a CRD's served
+  // versions share it). Empty when not known (a snapshot's CRD, a file loaded
+  // without content ids): its validations are never kept.
   std::string identity;
   bool crd = false;  // a custom resource: apiVersion, kind and metadata (ObjectMeta) at its root
   bool preserve_unknown_fields = false;  // an apiextensions v1beta1 CRD that prunes nothing
