@@ -17,12 +17,31 @@
 
 namespace driftlint::cli {
 
+namespace {
+
+// The head's repos at `revisions`, [REPO=]REV values of `option`.
+Expected<BaseRepos> repos_at(const CheckInputs& head, const std::vector<std::string>& revisions,
+                             const std::string& option) {
+  std::vector<ChangedSince> specs;
+  for (const std::string& v : revisions) specs.push_back(parse_changed_since(v));
+  return repos_at_base(head.load.repos, specs, option);
+}
+
+// `repos` read, each file whose content the head's load parsed taking that parse.
+LoadResult load_reusing(const CheckInputs& head, std::vector<RepoInput> repos, Progress* progress) {
+  ParsedByContent head_files = parsed_by_content(head.load);
+  LoadOptions options = head.load_options;
+  options.reuse = &head_files;
+  options.progress = progress;
+  return load_repos(std::move(repos), options);
+}
+
+}  // namespace
+
 BaseRun find_base(const CheckOptions& o, const CheckSetup& setup, const CheckInputs& head) {
   BaseRun run;
   if (o.changed_since.empty()) return run;
-  std::vector<ChangedSince> specs;
-  for (const std::string& spec : o.changed_since) specs.push_back(parse_changed_since(spec));
-  Expected<BaseRepos> repos = repos_at_base(head.load.repos, specs);
+  Expected<BaseRepos> repos = repos_at(head, o.changed_since, "--changed-since");
   if (!repos) {
     run.errors.push_back(repos.error().message);
     return run;
@@ -46,13 +65,9 @@ BaseRun find_base(const CheckOptions& o, const CheckSetup& setup, const CheckInp
 
 void load_base(const CheckInputs& head, BaseRun& run) {
   if (!run.to_load) return;
-  run.head_files = std::make_unique<ParsedByContent>(parsed_by_content(head.load));
-  LoadOptions options = head.load_options;
-  options.reuse = run.head_files.get();
   // No progress of its own: it takes most parses ready-made, and with two
   // threads the line shown is the head's model's, built meanwhile.
-  options.progress = nullptr;
-  run.load = std::make_unique<LoadResult>(load_repos(std::move(*run.to_load), options));
+  run.load = std::make_unique<LoadResult>(load_reusing(head, std::move(*run.to_load), nullptr));
   run.to_load.reset();
 }
 
@@ -62,10 +77,9 @@ void judge_base(const CheckOptions& o, const CheckSetup& setup, const CheckInput
   std::future<RuleInputs> rule_inputs = prepare_rule_inputs(o, setup, *run.load);
   // Paired while the base is modelled (which leaves a core idle a third of its time).
   std::future<std::unique_ptr<TwinValidations>> twins = run_beside(
-      head.load_options.jobs, [&run] { return std::make_unique<TwinValidations>(*run.load, *run.head_files); });
+      head.load_options.jobs, [&run, &head] { return std::make_unique<TwinValidations>(*run.load, head.load); });
   run.model = build_model(o, *run.load, head);
   run.twins = twins.get();
-  run.head_files.reset();  // the twins are paired: the head's files by content are not looked up again
   run.findings = std::make_unique<CheckFindings>(find_findings(o, setup, *run.load, head.cluster(), run.model, rule_inputs.get(),
                                                                head.load_options.jobs, validations, run.twins.get()));
   run.suppressions = std::move(run.findings->lint.in_source_suppressions);
@@ -77,16 +91,11 @@ void judge_base(const CheckOptions& o, const CheckSetup& setup, const CheckInput
 Expected<std::unique_ptr<RevisionSide>> side_at(const CheckOptions& o, const CheckInputs& inputs,
                                                 const std::vector<std::string>& revisions, const std::string& option,
                                                 std::vector<std::string>& notes) {
-  std::vector<ChangedSince> specs;
-  for (const std::string& v : revisions) specs.push_back(parse_changed_since(v));
-  Expected<BaseRepos> repos = repos_at_base(inputs.load.repos, specs, option);
+  Expected<BaseRepos> repos = repos_at(inputs, revisions, option);
   if (!repos) return repos.error();
   for (std::string& n : repos->notes) notes.push_back(std::move(n));
-  ParsedByContent parsed = parsed_by_content(inputs.load);
-  LoadOptions options = inputs.load_options;
-  options.reuse = &parsed;
   auto side = std::make_unique<RevisionSide>();
-  side->load = load_repos(std::move(repos->repos), options);
+  side->load = load_reusing(inputs, std::move(repos->repos), inputs.load_options.progress);
   side->model = build_model(o, side->load, inputs);
   return side;
 }

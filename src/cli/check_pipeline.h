@@ -116,7 +116,6 @@ struct BaseRun {
   // outlives the run's BaseRun).
   std::unique_ptr<TwinValidations> twins;
   std::optional<std::vector<RepoInput>> to_load;  // its repos at the base revision, until loaded
-  std::unique_ptr<ParsedByContent> head_files;  // the head's files by content id (its load took their parses), until paired
   std::optional<std::string> findings_key;      // where its findings are to be kept (base_findings_cache.h)
   bool findings_from_cache = false;  // base_findings_cache.h: not loaded, no model, no rules ran
   std::map<std::string, size_t> suppressions;  // its in-source suppressions, for config-weakened

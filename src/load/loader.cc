@@ -350,12 +350,14 @@ LoadResult load_repos(std::vector<RepoInput> repos, const LoadOptions& options) 
   // manifests on a worker; the results are joined in file order.
   std::vector<std::string> read_errors(result.files.size());
   std::vector<Extracted> per_file(result.files.size());
+  if (options.reuse) result.taken_from.assign(result.files.size(), LoadResult::kNotTaken);
   parallel_for(result.files.size(), options.jobs, [&](size_t i) {
     LoadedFile& file = result.files[i];
     const FileStamp* stamp = i < stamps.size() ? &stamps[i] : nullptr;
     FileLoaded loaded = load_file(file, stamp, result.repos[file.repo], cached, limits, options);
     read_errors[i] = std::move(loaded.error);
     auto index = static_cast<uint32_t>(i);
+    if (loaded.same_as) result.taken_from[i] = *loaded.same_as;
     if (!loaded.same_as || !copy_objects(*options.reuse->load, *loaded.same_as, file.path, index, per_file[i])) {
       extract_manifests(file.parsed, file.path, index, per_file[i]);
     }

@@ -110,6 +110,10 @@ struct LoadResult {
   std::vector<std::string> notes;   // e.g. a damaged parse cache, ignored
   uint64_t documents = 0;           // non-empty YAML documents
   uint64_t bytes = 0;
+  // A load with LoadOptions::reuse: per file, the index of the other load's
+  // file whose parse it took (the same content), or kNotTaken; else empty.
+  static constexpr uint32_t kNotTaken = UINT32_MAX;
+  std::vector<uint32_t> taken_from;
 
   // Waits for the parse cache to be written; its notes (a pack that could
   // not be written).

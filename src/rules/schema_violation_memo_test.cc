@@ -149,7 +149,7 @@ TEST_F(SchemaViolationTwinsTest, TheHeadReplaysWhatTheBaseFoundInTheSameObject) 
   LoadResult head = load({{"app.yaml", kTwoObjects}, {"changed.yaml", changed + "new}\n"}});
   ParsedByContent parsed = parsed_by_content(head);
   LoadResult base = load({{"app.yaml", kTwoObjects}, {"changed.yaml", changed + "old}\n"}}, &parsed);
-  TwinValidations twins(base, parsed);
+  TwinValidations twins(base, head);
   EXPECT_EQ(twins.twins(), 2u);  // app.yaml's two objects; changed.yaml's differs
 
   std::vector<Finding> at_base = run_over(base, nullptr, &twins);
@@ -170,7 +170,7 @@ TEST_F(SchemaViolationTwinsTest, WhatTheBaseFoundIsReplayedWithoutValidating) {
   LoadResult head = load({{"app.yaml", kTwoObjects}});
   ParsedByContent parsed = parsed_by_content(head);
   LoadResult base = load({{"moved/app.yaml", kTwoObjects}}, &parsed);  // same content at another path
-  TwinValidations twins(base, parsed);
+  TwinValidations twins(base, head);
   ASSERT_EQ(twins.twins(), 2u);
   const Manifest& config_map = base.manifests[0];
   twins.remember(config_map, false, identity_of(base, config_map), kPlanted);
@@ -181,7 +181,7 @@ TEST_F(SchemaViolationTwinsTest, AnotherWayOfJudgingOrAnotherSchemaIsValidatedAg
   LoadResult head = load({{"app.yaml", kTwoObjects}});
   ParsedByContent parsed = parsed_by_content(head);
   LoadResult base = load({{"app.yaml", kTwoObjects}}, &parsed);
-  TwinValidations twins(base, parsed);
+  TwinValidations twins(base, head);
   const Manifest& ns = base.manifests[1];
   std::string identity = identity_of(base, ns);
   twins.remember(ns, true, identity, {});  // as if judged partial, and clean
@@ -191,7 +191,7 @@ TEST_F(SchemaViolationTwinsTest, AnotherWayOfJudgingOrAnotherSchemaIsValidatedAg
   EXPECT_EQ(twins.find(head.manifests[1], true, identity + "x"), nullptr);
   // Another release is another schema.
   LoadResult base_again = load({{"app.yaml", kTwoObjects}}, &parsed);
-  TwinValidations again(base_again, parsed);
+  TwinValidations again(base_again, head);
   EXPECT_EQ(run_over(base_again, nullptr, &again).size(), 1u);
   EXPECT_EQ(run_over(head, nullptr, &again, "1.36").size(), 1u);
   const std::vector<RememberedViolation>* found = again.find(head.manifests[1], false, identity);
@@ -203,7 +203,7 @@ TEST_F(SchemaViolationTwinsTest, OnlyTheLoadsOwnObjectsArePaired) {
   LoadResult head = load({{"a.yaml", kTwoObjects}, {"b.yaml", kTwoObjects}});
   ParsedByContent parsed = parsed_by_content(head);
   LoadResult base = load({{"a.yaml", kTwoObjects}, {"c.yaml", kTwoObjects}}, &parsed);
-  TwinValidations twins(base, parsed);
+  TwinValidations twins(base, head);
   // Both base files have one twin file among the head's: the first remembered wins, the other is ignored.
   EXPECT_EQ(twins.twins(), 4u);
   twins.remember(base.manifests[0], false, "i", {{1, 1, "p", "first", false}});

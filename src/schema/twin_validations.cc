@@ -6,20 +6,17 @@
 
 namespace driftlint {
 
-TwinValidations::TwinValidations(const LoadResult& base, const ParsedByContent& head)
+TwinValidations::TwinValidations(const LoadResult& base, const LoadResult& head)
     : base_(base.manifests),
-      head_(head.load->manifests),
+      head_(head.manifests),
       head_of_base_(base.manifests.size(), kNone),
-      slots_(std::make_unique<Slot[]>(head.load->manifests.size())) {
+      slots_(std::make_unique<Slot[]>(head.manifests.size())) {
   const LoadIndex& base_index = base.index();
-  const LoadIndex& head_index = head.load->index();
-  for (uint32_t b = 0; b < base.files.size(); ++b) {
-    const std::string& id = base.files[b].content_id;
-    if (id.empty()) continue;
-    auto it = head.files.find(id);
-    if (it == head.files.end()) continue;
+  const LoadIndex& head_index = head.index();
+  for (uint32_t b = 0; b < base.taken_from.size(); ++b) {
+    if (base.taken_from[b] == LoadResult::kNotTaken) continue;
     auto [b0, b1] = base_index.manifests_of(b);
-    auto [h0, h1] = head_index.manifests_of(it->second);
+    auto [h0, h1] = head_index.manifests_of(base.taken_from[b]);
     if (b1 - b0 != h1 - h0) continue;  // the same bytes make the same objects; never paired otherwise
     for (uint32_t k = 0; k < b1 - b0; ++k) {
       if (base_[b0 + k].document != head_[h0 + k].document) continue;

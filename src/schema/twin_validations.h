@@ -7,9 +7,9 @@
 //
 // The memo finds them by a key of text: built, hashed and looked up under a
 // lock per object, on both revisions (about 30 ms of CPU at 20,000 objects
-// in a pull-request run without a cache, where nothing else needs the memo). Here the base's object gives
-// the index of its twin among the head's manifests, and a slot per head
-// manifest holds what the base found. One slot each: where two base objects
+// in a pull-request run without a cache, where nothing else needs the memo).
+// Here the base's object gives the index of its twin among the head's
+// manifests, and a slot per head manifest holds what the base found. One slot each: where two base objects
 // share a twin (one content in two files) or one is judged twice (whole and
 // as a patch), the first remembered is kept, and a head object judged
 // otherwise is validated. Repeated content within one revision is validated
@@ -33,9 +33,9 @@ namespace driftlint {
 class TwinValidations {
  public:
   // Pairs the base's manifests read as they are with those of the head's
-  // file of the same content id (`head`: parsed_by_content of the head's
-  // load), document by document. Both loads must outlive the table.
-  TwinValidations(const LoadResult& base, const ParsedByContent& head);
+  // file whose parse the base's load took (LoadResult::taken_from: the same
+  // content), document by document. Both loads must outlive the table.
+  TwinValidations(const LoadResult& base, const LoadResult& head);
   TwinValidations(const TwinValidations&) = delete;
   TwinValidations& operator=(const TwinValidations&) = delete;
 
