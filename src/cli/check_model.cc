@@ -15,6 +15,7 @@
 #include "base/strings.h"
 #include "fs/repo_path.h"
 #include "render/root_charts.h"
+#include "schema/registry.h"
 
 namespace driftlint::cli {
 
@@ -277,7 +278,10 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Chec
 
 // Beside the model: neither needs the other.
 std::future<RuleInputs> prepare_rule_inputs(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load) {
-  return run_beside(o.threads(), [&load, &config = setup.config] { return RuleInputs(load, config); });
+  return run_beside(o.threads(), [&load, &config = setup.config] {
+    SchemaRegistry::read_shared_tables();  // for the rules' registry, built next on the main thread
+    return RuleInputs(load, config);
+  });
 }
 
 }  // namespace driftlint::cli

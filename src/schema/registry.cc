@@ -142,6 +142,11 @@ const std::vector<BundledSchema>& bundled_schemas() {
 
 }  // namespace
 
+void SchemaRegistry::read_shared_tables() {
+  bundled_schemas();
+  KubernetesSchemas::of(KubernetesSchemas::newest());  // indexes every release
+}
+
 void SchemaRegistry::add_schema_dir(const std::string& dir, std::vector<std::string>& errors) {
   namespace fs = std::filesystem;
   std::error_code ec;
