@@ -119,9 +119,9 @@ class ParsePack {
   // Found through flat indexes, not maps: a node per file was 28,000
   // allocations to read a pack and as many to free it, on the main thread.
   // A path or content id given twice is found as its first.
-  FlatIndex by_content_;         // into entry_ids_
+  FlatIndex by_content_;           // into entry_ids_
   std::vector<PathRecord> paths_;  // the path index, in its order
-  FlatIndex by_path_;            // into paths_
+  FlatIndex by_path_;              // into paths_
   // One flag per entry found damaged (an entry can be asked for twice: by
   // fingerprint, then by content).
   mutable std::unique_ptr<std::atomic<bool>[]> damaged_;
