@@ -23,6 +23,17 @@ TEST(FlatIndexTest, FindsEveryItemAndNothingElseThroughCollisions) {
   }
 }
 
+// A key given twice is found as its first: ParsePack relies on it for a
+// content id a pack and its delta both hold (the pack's own entry wins).
+TEST(FlatIndexTest, AKeyGivenTwiceIsFoundAsItsFirst) {
+  std::vector<std::string> items{"a", "b", "a", "c", "a"};
+  auto hash = [](const std::string&) { return size_t{5}; };  // one probe run for all
+  FlatIndex index;
+  index.build(items.size(), [&](size_t i) { return hash(items[i]); });
+  EXPECT_EQ(index.find(hash("a"), [&](uint32_t e) { return items[e] == "a"; }), 0u);
+  EXPECT_EQ(index.find(hash("c"), [&](uint32_t e) { return items[e] == "c"; }), 3u);
+}
+
 TEST(FlatIndexTest, AnEmptyOrUnbuiltIndexFindsNothing) {
   FlatIndex unbuilt;
   EXPECT_FALSE(unbuilt.find(7, [](uint32_t) { return true; }));

@@ -279,7 +279,7 @@ CheckModel build_model(const CheckOptions& o, const LoadResult& load, const Chec
 // Beside the model: neither needs the other.
 std::future<RuleInputs> prepare_rule_inputs(const CheckOptions& o, const CheckSetup& setup, const LoadResult& load) {
   return run_beside(o.threads(), [&load, &config = setup.config] {
-    SchemaRegistry::read_shared_tables();  // for the rules' registry, built next on the main thread
+    SchemaRegistry::read_shared_tables();  // for the rules' registry, which find_findings builds on the main thread
     return RuleInputs(load, config);
   });
 }

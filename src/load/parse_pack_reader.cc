@@ -1,8 +1,8 @@
 // Reading a repo's pack (load/parse_pack_format.h): its framing and index
 // checked, its entries decoded when a file asks for one.
 #include <fcntl.h>
-#include <unistd.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -144,8 +144,9 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
   pack->delta_damaged_ = !delta_problem.empty();
   if (pack->delta_damaged_) problem = delta_problem;
   uint32_t entries = static_cast<uint32_t>(pack->entries_.size());
-  pack->by_content_.build(entries, [&](size_t e) { return std::hash<std::string_view>{}(pack->entry_ids_[e]); });
-  pack->by_path_.build(pack->paths_.size(), [&](size_t p) { return std::hash<std::string_view>{}(pack->paths_[p].path); });
+  std::hash<std::string_view> hash;
+  pack->by_content_.build(entries, [&](size_t e) { return hash(pack->entry_ids_[e]); });
+  pack->by_path_.build(pack->paths_.size(), [&](size_t p) { return hash(pack->paths_[p].path); });
   pack->damaged_ = std::make_unique<std::atomic<bool>[]>(entries);
   return pack;
 }

@@ -80,7 +80,7 @@ void add_file(SnapshotLoad& out, std::string path, yaml::ParsedFile parsed) {
 
 SnapshotLoad load_snapshots(const std::vector<std::string>& paths, const LoadOptions& options) {
   SnapshotLoad out;
-  if (paths.empty()) return out;
+  if (paths.empty()) return out;  // an empty load would still start (and wait for) its threads
   // Each path is read as a repo of its own, so files parse on every core.
   std::vector<RepoInput> inputs;
   std::vector<std::string> prefixes;  // how each input's paths are shown
