@@ -6,7 +6,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace driftlint {
@@ -22,6 +24,19 @@ class FlatIndex {
       while (slots_[s] != 0) s = (s + 1) & mask();
       slots_[s] = static_cast<uint32_t>(i + 1);
     }
+  }
+
+  // Indexes items keyed by text: text_of(i) is item i's key. Found with
+  // find_text, which hashes a key the same way.
+  template <class TextOf>
+  void build_by_text(size_t count, TextOf text_of) {
+    build(count, [&](size_t i) { return std::hash<std::string_view>{}(text_of(i)); });
+  }
+
+  // The first item (of those indexed by build_by_text) whose key is `text`.
+  template <class TextOf>
+  std::optional<uint32_t> find_text(std::string_view text, TextOf text_of) const {
+    return find(std::hash<std::string_view>{}(text), [&](uint32_t i) { return std::string_view(text_of(i)) == text; });
   }
 
   // The first item, probing from `hash`, for which is_key(i) holds.

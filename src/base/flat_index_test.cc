@@ -34,6 +34,16 @@ TEST(FlatIndexTest, AKeyGivenTwiceIsFoundAsItsFirst) {
   EXPECT_EQ(index.find(hash("c"), [&](uint32_t e) { return items[e] == "c"; }), 3u);
 }
 
+TEST(FlatIndexTest, ItemsKeyedByTextAreFoundByTheirText) {
+  std::vector<std::string> paths{"apps/a.yaml", "apps/b.yaml", "", "clusters/x/quota.yaml"};
+  auto text_of = [&](size_t i) { return std::string_view(paths[i]); };
+  FlatIndex index;
+  index.build_by_text(paths.size(), text_of);
+  for (uint32_t i = 0; i < paths.size(); ++i) EXPECT_EQ(index.find_text(paths[i], text_of), i) << paths[i];
+  EXPECT_FALSE(index.find_text("apps/c.yaml", text_of));
+  EXPECT_FALSE(index.find_text("apps", text_of));
+}
+
 TEST(FlatIndexTest, AnEmptyOrUnbuiltIndexFindsNothing) {
   FlatIndex unbuilt;
   EXPECT_FALSE(unbuilt.find(7, [](uint32_t) { return true; }));

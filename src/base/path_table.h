@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,12 +30,11 @@ class PathTable {
 
   // Makes what was added findable; call once, after the last add.
   void index() {
-    index_.build(entries_.size(), [&](size_t i) { return std::hash<std::string_view>{}(path_of(entries_[i])); });
+    index_.build_by_text(entries_.size(), [&](size_t i) { return path_of(entries_[i]); });
   }
 
   const T* find(std::string_view path) const {
-    std::optional<uint32_t> i =
-        index_.find(std::hash<std::string_view>{}(path), [&](uint32_t e) { return path_of(entries_[e]) == path; });
+    std::optional<uint32_t> i = index_.find_text(path, [&](uint32_t e) { return path_of(entries_[e]); });
     return i ? &entries_[*i].value : nullptr;
   }
 

@@ -1,6 +1,6 @@
 #include "load/load_index.h"
 
-#include <functional>
+#include <algorithm>
 
 #include "fs/repo_path.h"
 
@@ -23,7 +23,7 @@ LoadIndex::LoadIndex(const LoadResult& load) {
     auto same_path = [](const PathEntry& a, const PathEntry& b) { return a.path == b.path; };
     files.erase(std::unique(files.begin(), files.end(), same_path), files.end());
     std::reverse(files.begin(), files.end());
-    path_slots_[r].build(files.size(), [&](size_t i) { return std::hash<std::string_view>{}(files[i].path); });
+    path_slots_[r].build_by_text(files.size(), [&](size_t i) { return files[i].path; });
   }
   manifests_of_file_.assign(load.files.size(), {0, 0});
   for (uint32_t i = 0; i < load.manifests.size(); ++i) {
@@ -36,8 +36,7 @@ LoadIndex::LoadIndex(const LoadResult& load) {
 
 std::optional<uint32_t> LoadIndex::file(uint32_t repo, const std::string& path) const {
   const std::vector<PathEntry>& files = files_by_repo_[repo];
-  std::optional<uint32_t> i =
-      path_slots_[repo].find(std::hash<std::string_view>{}(path), [&](uint32_t e) { return files[e].path == path; });
+  std::optional<uint32_t> i = path_slots_[repo].find_text(path, [&](uint32_t e) { return files[e].path; });
   if (!i) return std::nullopt;
   return files[*i].file;
 }

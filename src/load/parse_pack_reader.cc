@@ -144,9 +144,8 @@ std::unique_ptr<ParsePack> ParsePack::read(const std::string& file, size_t max_d
   pack->delta_damaged_ = !delta_problem.empty();
   if (pack->delta_damaged_) problem = delta_problem;
   uint32_t entries = static_cast<uint32_t>(pack->entries_.size());
-  std::hash<std::string_view> hash;
-  pack->by_content_.build(entries, [&](size_t e) { return hash(pack->entry_ids_[e]); });
-  pack->by_path_.build(pack->paths_.size(), [&](size_t p) { return hash(pack->paths_[p].path); });
+  pack->by_content_.build_by_text(entries, [&](size_t e) { return pack->entry_ids_[e]; });
+  pack->by_path_.build_by_text(pack->paths_.size(), [&](size_t p) { return pack->paths_[p].path; });
   pack->damaged_ = std::make_unique<std::atomic<bool>[]>(entries);
   return pack;
 }
@@ -223,13 +222,12 @@ uint64_t ParsePack::base_payload_bytes() const {
 
 const ParsePack::PathRecord* ParsePack::find_path(std::string_view path) const {
   std::optional<uint32_t> p =
-      by_path_.find(std::hash<std::string_view>{}(path), [&](uint32_t i) { return paths_[i].path == path; });
+      by_path_.find_text(path, [&](uint32_t i) { return paths_[i].path; });
   return p ? &paths_[*p] : nullptr;
 }
 
 std::optional<uint32_t> ParsePack::find_content(std::string_view content_id) const {
-  return by_content_.find(std::hash<std::string_view>{}(content_id),
-                          [&](uint32_t e) { return entry_ids_[e] == content_id; });
+  return by_content_.find_text(content_id, [&](uint32_t e) { return entry_ids_[e]; });
 }
 
 std::optional<uint32_t> ParsePack::base_entry(std::string_view content_id) const {
