@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "base/files.h"
+#include "git/index_file.h"
 #include "git/owned.h"
 #include "git/repository.h"
 
@@ -14,9 +16,14 @@ namespace driftlint {
 
 namespace {
 
-using OwnedIndex = Owned<git_index, git_index_free>;
 using OwnedRepository = Owned<git_repository, git_repository_free>;
 using OwnedConfig = Owned<git_config, git_config_free>;
+
+// An index larger is not read (each file's content id is then its hash):
+// git's for a million files is about 100 MB.
+constexpr uint64_t kMaxIndexBytes = uint64_t{256} << 20;
+// No entry is shorter: its fixed fields, one byte of path and its NUL.
+constexpr size_t kLeastEntryBytes = 64;
 
 bool exists(const std::string& path) {
   struct stat st;
@@ -75,26 +82,23 @@ std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& re
   // trusted, and the time taken before is the earlier (the stricter) one.
   struct stat before, after;
   if (::stat(file.c_str(), &before) != 0) return nullptr;
-  OwnedIndex index;
-  if (git_index_open(index.out(), file.c_str()) != 0) return nullptr;
+  Expected<std::string> bytes = read_regular_file(file, kMaxIndexBytes);
+  if (!bytes) return nullptr;
   if (::stat(file.c_str(), &after) != 0 || !same_stamp(stamp_of(before), stamp_of(after))) return nullptr;
   auto out = std::unique_ptr<WorktreeIndex>(new WorktreeIndex());
   out->written_ = before.st_mtim;
-  size_t count = git_index_entrycount(index.ptr);
-  out->by_path_.reserve(count);
-  for (size_t i = 0; i < count; ++i) {
-    const git_index_entry* e = git_index_get_byindex(index.ptr, i);
-    if (e == nullptr) continue;
-    if (is_attributes_file(e->path)) return nullptr;
-    bool regular = e->mode == GIT_FILEMODE_BLOB || e->mode == GIT_FILEMODE_BLOB_EXECUTABLE;
-    if (!regular || GIT_INDEX_ENTRY_STAGE(e) != 0 || (e->flags_extended & GIT_INDEX_ENTRY_INTENT_TO_ADD) != 0) continue;
-    // libgit2 hands the 32-bit second counts out signed; git writes them unsigned.
-    Recorded r{static_cast<uint32_t>(e->ctime.seconds), e->ctime.nanoseconds, static_cast<uint32_t>(e->mtime.seconds),
-               e->mtime.nanoseconds, e->dev, e->ino, e->file_size, {}};
-    static_assert(sizeof r.id == GIT_OID_RAWSZ);
-    std::copy(e->id.id, e->id.id + GIT_OID_RAWSZ, r.id.begin());
-    if (!out->by_path_.add(e->path, r)) return nullptr;
-  }
+  out->by_path_.reserve(bytes->size() / kLeastEntryBytes);
+  bool trusted = true;
+  Status read = read_index_entries(*bytes, [&](const IndexEntry& e) {
+    if (is_attributes_file(e.path)) return trusted = false;
+    bool regular = e.mode == GIT_FILEMODE_BLOB || e.mode == GIT_FILEMODE_BLOB_EXECUTABLE;
+    if (!regular || e.stage != 0 || e.intent_to_add || e.skip_worktree) return true;
+    Recorded r{e.ctime_seconds, e.ctime_nanoseconds, e.mtime_seconds, e.mtime_nanoseconds, e.device, e.inode, e.size, {}};
+    std::copy(e.id, e.id + r.id.size(), r.id.begin());
+    if (!out->by_path_.add(e.path, r)) return trusted = false;
+    return true;
+  });
+  if (!read || !trusted) return nullptr;
   out->by_path_.index();
   return out;
 }

@@ -22,8 +22,8 @@ class GitRepository;
 class WorktreeIndex {
  public:
   // The index of `repo`'s work tree; null where none can be trusted: a bare
-  // repository, no index or one libgit2 cannot read (a split or sparse
-  // index), one rewritten while read, or a checkout where git may convert
+  // repository, no index or one that cannot be read whole (a split or
+  // sparse index: git/index_file.h), one rewritten while read, or a checkout where git may convert
   // bytes between the work tree and the blobs (core.autocrlf, or any
   // attributes file: one in the index, the repository's info/attributes,
   // the user's or the system's), so a blob id may not name the file's bytes.
@@ -31,12 +31,12 @@ class WorktreeIndex {
 
   // The hex blob id of the file at `path` (from the work tree's root) whose
   // stat is `stamp`: "" unless the index records the file (stage 0, a
-  // regular file) with exactly this size, times, inode and device, written
+  // regular file git looks for in the work tree) with exactly this size, times, inode and device, written
   // before the index itself (not racily clean), and the file was not
   // changed in the last two seconds (fs/file_stamp.h's rule).
   std::string blob_id(std::string_view path, const FileStamp& stamp) const;
 
-  // How many files it can vouch for (stage 0, regular files).
+  // How many files it can vouch for (stage 0, regular, not skip-worktree).
   size_t size() const { return by_path_.size(); }
 
  private:

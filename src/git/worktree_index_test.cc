@@ -102,6 +102,18 @@ TEST_F(SettledCheckout, AFileModifiedNoEarlierThanTheIndexWasWrittenIsNotTrusted
   EXPECT_EQ(index->blob_id("apps/a.yaml", a), "");
 }
 
+// A sparse checkout's file outside the cone (skip-worktree): git does not
+// look at it in the work tree, so nothing vouches for what is there.
+TEST_F(SettledCheckout, ASkipWorktreeFileIsNotVouchedFor) {
+  repo_->git("update-index --skip-worktree apps/b.yaml");
+  auto index = index_of(*repo_);
+  repo_->git("update-index --no-skip-worktree apps/b.yaml");
+  ASSERT_NE(index, nullptr);
+  EXPECT_EQ(index->size(), 1u);
+  EXPECT_EQ(index->blob_id("apps/b.yaml", stamp_at(file("apps/b.yaml"))), "");
+  EXPECT_EQ(index->blob_id("apps/a.yaml", stamp_at(file("apps/a.yaml"))), repo_->rev_parse("HEAD:apps/a.yaml"));
+}
+
 TEST(WorktreeIndexTest, AFileChangedInTheLastTwoSecondsIsNotTrusted) {
   Workspace w;
   TestGitRepo repo(w.path_of("repo"));
@@ -144,11 +156,15 @@ TEST(WorktreeIndexTest, NotTrustedWhereGitMayConvertTheBytes) {
   EXPECT_EQ(index_of(repo), nullptr);
 }
 
-TEST(WorktreeIndexTest, NoneForABareRepositoryOrAnUnreadableIndex) {
+TEST(WorktreeIndexTest, NoneForABareRepositoryOrAnIndexNotReadWhole) {
   Workspace w;
   TestGitRepo repo(w.path_of("repo"));
   repo.write("a.yaml", "kind: Namespace\n");
   repo.commit_all("one");
+  repo.git("update-index --split-index");  // most entries in a shared file
+  EXPECT_EQ(index_of(repo), nullptr);
+  repo.git("update-index --no-split-index");
+  ASSERT_NE(index_of(repo), nullptr);
   write_whole_file(repo.dir() / ".git" / "index", "DIRC damaged");
   EXPECT_EQ(index_of(repo), nullptr);
   ASSERT_EQ(std::system(("git clone -q --bare '" + repo.dir().string() + "' '" + w.path_of("bare.git").string() +
