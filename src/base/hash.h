@@ -9,15 +9,25 @@
 namespace driftlint {
 
 // FNV-1a's steps from a start value a digit short of FNV's offset basis;
-// kept, as baselines hold fingerprints made with it (hash_test.cc).
-inline uint64_t fnv1a(std::string_view text) {
-  uint64_t hash = 1469598103934665603ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
+// kept, as baselines hold fingerprints made with it (hash_test.cc). Fed in
+// pieces, it hashes what their concatenation would, without making it.
+class Fnv1a {
+ public:
+  Fnv1a& add(std::string_view text) {
+    for (unsigned char c : text) {
+      hash_ ^= c;
+      hash_ *= 1099511628211ull;
+    }
+    return *this;
   }
-  return hash;
-}
+  Fnv1a& add(char c) { return add(std::string_view(&c, 1)); }
+  uint64_t value() const { return hash_; }
+
+ private:
+  uint64_t hash_ = 1469598103934665603ull;
+};
+
+inline uint64_t fnv1a(std::string_view text) { return Fnv1a().add(text).value(); }
 
 inline std::string hex64(uint64_t value) {
   static constexpr char kDigits[] = "0123456789abcdef";

@@ -1,7 +1,8 @@
 #include "lint/base_comparison.h"
 
+#include <algorithm>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 
 #include "lint/fingerprint.h"
 
@@ -9,32 +10,31 @@ namespace driftlint {
 
 BaseComparison compare_with_base(std::vector<Finding>& head, const std::vector<Finding>& base) {
   BaseComparison out;
+  // Each side's open prints are unlike one another (open_fingerprints numbers
+  // the repeats), so a print is in the base or not, and matches once.
   std::vector<std::string> base_prints = open_fingerprints(base);
-  std::unordered_map<std::string_view, size_t> in_base;  // an open base finding's print: how many
+  std::vector<std::pair<std::string_view, size_t>> in_base;  // an open base finding's print, its position
+  in_base.reserve(base.size());
   for (size_t i = 0; i < base.size(); ++i) {
-    if (!base[i].suppressed) ++in_base[base_prints[i]];
+    if (!base[i].suppressed) in_base.emplace_back(base_prints[i], i);
   }
+  std::sort(in_base.begin(), in_base.end());
+  std::vector<bool> matched(base.size(), false);
   std::vector<std::string> head_prints = open_fingerprints(head);
-  std::unordered_map<std::string_view, size_t> matched;
   for (size_t i = 0; i < head.size(); ++i) {
     Finding& f = head[i];
     if (f.suppressed) continue;
-    auto it = in_base.find(head_prints[i]);
-    f.existing = it != in_base.end() && matched[it->first] < it->second;
+    auto it = std::lower_bound(in_base.begin(), in_base.end(), std::pair<std::string_view, size_t>(head_prints[i], 0));
+    f.existing = it != in_base.end() && it->first == head_prints[i] && !matched[it->second];
     if (f.existing) {
-      ++matched[it->first];
+      matched[it->second] = true;
       ++out.existing;
     } else {
       ++out.fresh;
     }
   }
   for (size_t i = 0; i < base.size(); ++i) {
-    if (base[i].suppressed) continue;
-    auto used = matched.find(base_prints[i]);
-    if (used != matched.end() && used->second > 0) {
-      --used->second;
-      continue;
-    }
+    if (base[i].suppressed || matched[i]) continue;
     ++out.fixed;
     out.fixed_findings.push_back(base[i]);
   }

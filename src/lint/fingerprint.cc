@@ -1,5 +1,6 @@
 #include "lint/fingerprint.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <fstream>
@@ -74,21 +75,60 @@ std::string normalized_message(const Finding& f) {
   return message;
 }
 
-// Numbered among the findings `counted` selects; "" for the others.
-template <class Identity>
-std::vector<std::string> numbered(const std::vector<Finding>& findings, Identity identity,
+// What a fingerprint is made of, given to `out` piece by piece: as text
+// (fingerprint_identity), or straight to the hash (fingerprint_hash).
+template <class Out>
+void identity_pieces(const Finding& f, Out& out) {
+  out.add("v2\x1f").add(f.rule).add('\x1f').add(f.repo.value_or("")).add('\x1f');
+  if (f.object) {
+    out.add(f.object->kind).add('/').add(f.object->ns).add('/').add(f.object->name);
+  } else {
+    out.add(f.path.value_or(""));
+  }
+  out.add('\x1f').add(normalized_message(f));
+}
+
+struct Text {
+  std::string text;
+  Text& add(std::string_view piece) {
+    text += piece;
+    return *this;
+  }
+  Text& add(char c) {
+    text += c;
+    return *this;
+  }
+};
+
+// fnv1a(fingerprint_identity(f)), without making the identity's text: a
+// pull-request run fingerprints every finding of both revisions.
+uint64_t fingerprint_hash(const Finding& f) {
+  Fnv1a hash;
+  identity_pieces(f, hash);
+  return hash.value();
+}
+
+uint64_t legacy_hash(const Finding& f) { return fnv1a(legacy_identity(f)); }
+
+// Numbered among the findings `counted` selects, so no two are alike (the
+// second finding of an identity is "HASH:2"); "" for the others. The
+// numbers come from the hashes sorted with their positions, not from a map
+// of a node per identity (28,000 of them in a pull-request run).
+std::vector<std::string> numbered(const std::vector<Finding>& findings, uint64_t (*identity_hash)(const Finding&),
                                   bool (*counted)(const Finding&)) {
-  std::vector<std::string> out;
-  out.reserve(findings.size());
-  std::unordered_map<uint64_t, size_t> seen;
-  for (const Finding& f : findings) {
-    if (!counted(f)) {
-      out.emplace_back();
-      continue;
-    }
-    uint64_t hash = fnv1a(identity(f));
-    size_t n = ++seen[hash];
-    out.push_back(n == 1 ? hex64(hash) : hex64(hash) + ":" + std::to_string(n));
+  std::vector<std::pair<uint64_t, size_t>> order;  // (hash, position)
+  order.reserve(findings.size());
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (counted(findings[i])) order.emplace_back(identity_hash(findings[i]), i);
+  }
+  std::sort(order.begin(), order.end());
+  std::vector<std::string> out(findings.size());
+  size_t n = 0;
+  for (size_t k = 0; k < order.size(); ++k) {
+    n = k > 0 && order[k - 1].first == order[k].first ? n + 1 : 1;
+    std::string& print = out[order[k].second];
+    print = hex64(order[k].first);
+    if (n > 1) print += ":" + std::to_string(n);
   }
   return out;
 }
@@ -99,25 +139,21 @@ bool not_suppressed(const Finding& f) { return !f.suppressed; }
 }  // namespace
 
 std::string fingerprint_identity(const Finding& f) {
-  std::string out = "v2\x1f" + f.rule + '\x1f' + f.repo.value_or("") + '\x1f';
-  if (f.object) {
-    out += f.object->kind + '/' + f.object->ns + '/' + f.object->name;
-  } else {
-    out += f.path.value_or("");
-  }
-  return out + '\x1f' + normalized_message(f);
+  Text out;
+  identity_pieces(f, out);
+  return std::move(out.text);
 }
 
 std::vector<std::string> fingerprints(const std::vector<Finding>& findings) {
-  return numbered(findings, fingerprint_identity, any_finding);
+  return numbered(findings, fingerprint_hash, any_finding);
 }
 
 std::vector<std::string> open_fingerprints(const std::vector<Finding>& findings) {
-  return numbered(findings, fingerprint_identity, not_suppressed);
+  return numbered(findings, fingerprint_hash, not_suppressed);
 }
 
 std::vector<std::string> legacy_fingerprints(const std::vector<Finding>& findings) {
-  return numbered(findings, legacy_identity, any_finding);
+  return numbered(findings, legacy_hash, any_finding);
 }
 
 Expected<Baseline> read_baseline(const std::string& path, uint64_t max_bytes) {
@@ -145,7 +181,7 @@ Expected<Baseline> read_baseline(const std::string& path, uint64_t max_bytes) {
 
 size_t drop_baselined(std::vector<Finding>& findings, Baseline baseline) {
   std::vector<std::string> prints =
-      baseline.version == 1 ? numbered(findings, legacy_identity, not_suppressed) : open_fingerprints(findings);
+      baseline.version == 1 ? numbered(findings, legacy_hash, not_suppressed) : open_fingerprints(findings);
   std::vector<Finding> kept;
   size_t dropped = 0;
   for (size_t i = 0; i < findings.size(); ++i) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/hash.h"
+
 namespace driftlint {
 namespace {
 
@@ -55,6 +57,30 @@ TEST(FingerprintTest, AFileFindingNamesItsFile) {
   b.path = "apps/b.yaml";
   EXPECT_NE(print(a), print(b));
   EXPECT_EQ(fingerprints({a, a})[1], print(a) + ":2");
+}
+
+// The hash is taken from the identity's pieces, never from its text: the two must agree.
+TEST(FingerprintTest, APrintIsTheHashOfTheIdentity) {
+  for (const Finding& f : {drift("a.yaml", 6, "3"), drift("b/c.yaml", 9, "4")}) {
+    EXPECT_EQ(print(f), hex64(fnv1a(fingerprint_identity(f))));
+  }
+  Finding file_level;
+  file_level.rule = "yaml-syntax";
+  file_level.path = "x.yaml";
+  file_level.message = "x.yaml:3:1: mapping values are not allowed here";
+  EXPECT_EQ(print(file_level), hex64(fnv1a(fingerprint_identity(file_level))));
+}
+
+// Findings alike are numbered in their order, the first without a number;
+// a suppressed one has no print and does not count.
+TEST(FingerprintTest, RepeatsAreNumberedInOrder) {
+  Finding a = drift("a.yaml", 6, "3"), b = drift("b.yaml", 6, "4");
+  Finding hidden = a;
+  hidden.suppressed = true;
+  std::vector<std::string> prints = open_fingerprints({a, b, a, hidden, a, b});
+  std::string pa = print(a), pb = print(b);
+  EXPECT_EQ(prints, (std::vector<std::string>{pa, pb, pa + ":2", "", pa + ":3", pb + ":2"}));
+  EXPECT_EQ(fingerprints({a, hidden})[1], pa + ":2");  // every finding counts there
 }
 
 TEST(FingerprintTest, LegacyBaselinesKeepTheirOwnIdentity) {
