@@ -15,6 +15,7 @@ constexpr uint16_t kExtendedFlag = 0x4000;
 constexpr uint16_t kNameMask = 0x0fff;
 constexpr uint16_t kSkipWorktree = 0x4000;  // of the extended flags
 constexpr uint16_t kIntentToAdd = 0x2000;
+constexpr uint16_t kKnownExtended = kSkipWorktree | kIntentToAdd;  // git refuses an index with others
 
 uint32_t be32(const unsigned char* p) {
   return uint32_t{p[0]} << 24 | uint32_t{p[1]} << 16 | uint32_t{p[2]} << 8 | uint32_t{p[3]};
@@ -64,6 +65,9 @@ class IndexReader {
       if (end_ - at_ < 2) return cut_short(number);
       extended = be16(at_);
       at_ += 2;
+      if (extended & ~kKnownExtended) {
+        return Error{"index: entry " + std::to_string(number) + " has extended flags git does not know"};
+      }
     }
     e.skip_worktree = (extended & kSkipWorktree) != 0;
     e.intent_to_add = (extended & kIntentToAdd) != 0;
@@ -108,7 +112,9 @@ class IndexReader {
   // Version 4: how many bytes of the previous path to drop, then what follows them, NUL-ended.
   Status compressed_path(uint32_t number, IndexEntry& e) {
     uint64_t strip = 0;
-    if (!decode_varint(at_, end_, strip)) return cut_short(number);
+    if (!decode_varint(at_, end_, strip)) {
+      return Error{"index: entry " + std::to_string(number) + ": its path's shared length is cut short or overflows"};
+    }
     if (strip > previous_.size()) {
       return Error{"index: entry " + std::to_string(number) + " drops more of the previous path than it has"};
     }

@@ -29,9 +29,10 @@ struct IndexEntry {
 // Calls `visit` with each entry in file order, until it returns false. An
 // error, naming what is wrong, for bytes that are not an index of version 2,
 // 3 or 4 with SHA-1 ids, that end inside an entry or an extension, or that
-// carry an extension git requires its readers to understand (one whose name
-// starts with a small letter: a split index's "link", a sparse index's
-// "sdir"): those entries are not the whole truth. Entries already visited
+// carry what git requires its readers to understand: an extension whose
+// name does not start with a capital letter (a split index's "link", a
+// sparse index's "sdir": those entries are not the whole truth), or an
+// entry's extended flag other than intent-to-add and skip-worktree. Entries already visited
 // stand either way; a caller that needs all or nothing discards them.
 Status read_index_entries(std::string_view bytes, const std::function<bool(const IndexEntry&)>& visit);
 

@@ -185,6 +185,16 @@ TEST(IndexFileTest, WhatIsNoIndexOrNotOneToReadIsNamed) {
   entry[61] = 1;  // a name of one byte
   std::string v4 = std::string("DIRC\0\0\0\4\0\0\0\1", 12) + entry + "\x05" + "a" + '\0' + std::string(20, '\0');
   EXPECT_EQ(ours(v4).error().message, "index: entry 1 drops more of the previous path than it has");
+  // An extended flag git does not know (git dies on it: "unknown index entry format").
+  std::string extended(64, '\0');
+  extended[60] = 0x40;  // the extended bit of the flags
+  extended[61] = 1;     // a name of one byte
+  extended[62] = 0x10;  // 0x1000: no flag git knows
+  std::string v3 = std::string("DIRC\0\0\0\3\0\0\0\1", 12) + extended + "a" + std::string(7, '\0') + std::string(20, '\0');
+  EXPECT_EQ(ours(v3).error().message, "index: entry 1 has extended flags git does not know");
+  v3[12 + 62] = 0x40;  // skip-worktree: known
+  ASSERT_TRUE(ours(v3)) << ours(v3).error().message;
+  EXPECT_TRUE(ours(v3)->at(0).skip_worktree);
 }
 
 // A split index keeps most entries in a shared file, and a sparse one folds

@@ -77,6 +77,8 @@ std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& re
   const char* common = git_repository_commondir(own.ptr);
   std::string common_dir = common ? common : git_dir;
   if (converts_line_ends(config.ptr) || any_attributes_file(config.ptr, common_dir)) return nullptr;
+  // Its ids are SHA-1's 20 bytes (git/index_file.h): libgit2 1.5 opens no
+  // other repository ("unsupported extension name extensions.objectformat").
   std::string file = git_dir + "index";
   // Stat before and after the read: an index rewritten meanwhile is not
   // trusted, and the time taken before is the earlier (the stricter) one.

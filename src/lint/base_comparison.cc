@@ -25,6 +25,7 @@ BaseComparison compare_with_base(std::vector<Finding>& head, const std::vector<F
     Finding& f = head[i];
     if (f.suppressed) continue;
     auto it = std::lower_bound(in_base.begin(), in_base.end(), std::pair<std::string_view, size_t>(head_prints[i], 0));
+    // (A print is matched once at most: `matched` only guards what the numbering ensures.)
     f.existing = it != in_base.end() && it->first == head_prints[i] && !matched[it->second];
     if (f.existing) {
       matched[it->second] = true;

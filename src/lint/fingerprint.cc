@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 #include <re2/re2.h>
@@ -88,13 +88,13 @@ void identity_pieces(const Finding& f, Out& out) {
   out.add('\x1f').add(normalized_message(f));
 }
 
-struct Text {
+struct IdentityText {
   std::string text;
-  Text& add(std::string_view piece) {
+  IdentityText& add(std::string_view piece) {
     text += piece;
     return *this;
   }
-  Text& add(char c) {
+  IdentityText& add(char c) {
     text += c;
     return *this;
   }
@@ -139,7 +139,7 @@ bool not_suppressed(const Finding& f) { return !f.suppressed; }
 }  // namespace
 
 std::string fingerprint_identity(const Finding& f) {
-  Text out;
+  IdentityText out;
   identity_pieces(f, out);
   return std::move(out.text);
 }
