@@ -66,7 +66,7 @@ class IndexReader {
       extended = be16(at_);
       at_ += 2;
       if (extended & ~kKnownExtended) {
-        return Error{"index: entry " + std::to_string(number) + " has extended flags git does not know"};
+        return entry_error(number, " has extended flags git does not know");
       }
     }
     e.skip_worktree = (extended & kSkipWorktree) != 0;
@@ -104,7 +104,7 @@ class IndexReader {
     size_t entry_bytes = (fixed + length + 8) & ~size_t{7};
     if (entry_bytes - fixed > left) return cut_short(number);
     e.path = std::string_view(reinterpret_cast<const char*>(at_), length);
-    if (e.path.find('\0') != std::string_view::npos) return Error{"index: entry " + std::to_string(number) + ": a NUL in its path"};
+    if (e.path.find('\0') != std::string_view::npos) return entry_error(number, ": a NUL in its path");
     at_ = start + entry_bytes;
     return {};
   }
@@ -113,10 +113,10 @@ class IndexReader {
   Status compressed_path(uint32_t number, IndexEntry& e) {
     uint64_t strip = 0;
     if (!decode_varint(at_, end_, strip)) {
-      return Error{"index: entry " + std::to_string(number) + ": its path's shared length is cut short or overflows"};
+      return entry_error(number, ": its path's shared length is cut short or overflows");
     }
     if (strip > previous_.size()) {
-      return Error{"index: entry " + std::to_string(number) + " drops more of the previous path than it has"};
+      return entry_error(number, " drops more of the previous path than it has");
     }
     const void* nul = std::memchr(at_, 0, static_cast<size_t>(end_ - at_));
     if (!nul) return cut_short(number);
@@ -128,9 +128,11 @@ class IndexReader {
     return {};
   }
 
-  static Error cut_short(uint32_t number) {
-    return Error{"index: entry " + std::to_string(number) + " ends past the file"};
+  // "index: entry N" and what is wrong with it.
+  static Error entry_error(uint32_t number, std::string_view what) {
+    return Error{"index: entry " + std::to_string(number) + std::string(what)};
   }
+  static Error cut_short(uint32_t number) { return entry_error(number, " ends past the file"); }
   static std::string printable(std::string name) {
     for (char& c : name) {
       if (c < 0x20 || c > 0x7e) c = '?';

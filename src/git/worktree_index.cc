@@ -22,7 +22,8 @@ using OwnedConfig = Owned<git_config, git_config_free>;
 // An index larger is not read (each file's content id is then its hash):
 // git's for a million files is about 100 MB.
 constexpr uint64_t kMaxIndexBytes = uint64_t{256} << 20;
-// No entry is shorter: its fixed fields, one byte of path and its NUL.
+// No entry is shorter: its fixed fields and two bytes more (version 4's
+// shared length and NUL; versions 2 and 3 pad to 64 at least).
 constexpr size_t kLeastEntryBytes = 64;
 
 bool exists(const std::string& path) {
