@@ -9,21 +9,10 @@
 namespace driftlint {
 namespace {
 
-std::string git_out(const TestGitRepo& repo, const std::string& script) {
-  std::string command = "cd '" + repo.dir().string() + "' && " + script;
-  FILE* pipe = ::popen(command.c_str(), "r");
-  std::string out;
-  char buffer[256];
-  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
-  if (pipe) ::pclose(pipe);
-  while (!out.empty() && out.back() == '\n') out.pop_back();
-  return out;
-}
-
 // The commit of tree `root`, read as driftlint reads a revision; null (the
 // test failed) when it cannot be made.
 std::shared_ptr<GitCommitTree> commit_of(const TestGitRepo& repo, const std::string& root) {
-  std::string commit = git_out(repo, "git commit-tree " + root + " -m crafted");
+  std::string commit = repo.output("git commit-tree " + root + " -m crafted");
   EXPECT_EQ(commit.size(), 40u) << commit;
   auto git = GitRepository::open(repo.dir().string());
   EXPECT_TRUE(git);
@@ -36,9 +25,9 @@ std::shared_ptr<GitCommitTree> commit_of(const TestGitRepo& repo, const std::str
 TEST(HostileTreeTest, EntriesGitRefusesAreNeverPaths) {
   Workspace w;
   TestGitRepo repo(w.path_of("infra"));
-  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
-  std::string inner = git_out(repo, "printf '100644 blob " + blob + "\\tescaped.yaml\\n' | git mktree");
-  std::string root = git_out(repo, "printf '040000 tree " + inner + "\\t..\\n040000 tree " + inner +
+  std::string blob = repo.output("echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string inner = repo.output("printf '100644 blob " + blob + "\\tescaped.yaml\\n' | git mktree");
+  std::string root = repo.output("printf '040000 tree " + inner + "\\t..\\n040000 tree " + inner +
                                        "\\t.GIT\\n100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
   auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
@@ -52,12 +41,36 @@ TEST(HostileTreeTest, EntriesGitRefusesAreNeverPaths) {
   EXPECT_FALSE(tree->has_directory(".."));
 }
 
+// The same from a checkout whose index lists its tree (git/index_tree.h):
+// the refused names are met while the trees are compared, and the listing
+// is list_tree's, with the same errors.
+TEST(HostileTreeTest, EntriesGitRefusesAreNeverPathsBesideACheckout) {
+  Workspace w;
+  TestGitRepo repo(w.path_of("infra"));
+  repo.write("ok.yaml", "kind: ConfigMap\n");
+  repo.write("apps/a.yaml", "kind: ConfigMap\n");
+  repo.commit_all("checkout");
+  std::string blob = repo.output("git rev-parse HEAD:ok.yaml");
+  std::string inner = repo.output("printf '100644 blob " + blob + "\\tescaped.yaml\\n' | git mktree");
+  std::string apps = repo.output("printf '040000 tree " + inner + "\\t..\\n100644 blob " + blob +
+                                       "\\ta.yaml\\n' | git mktree");
+  std::string root = repo.output("printf '040000 tree " + apps + "\\tapps\\n040000 tree " + inner +
+                                       "\\t.GIT\\n100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
+  auto tree = commit_of(repo, root);
+  ASSERT_TRUE(tree);
+  FileListing listing = tree->list();
+  EXPECT_EQ(listing.files, (std::vector<std::string>{"apps/a.yaml", "ok.yaml"}));
+  ASSERT_EQ(listing.errors.size(), 2u);
+  EXPECT_NE(listing.errors[0].find(".GIT: a tree entry named '.GIT'"), std::string::npos) << listing.errors[0];
+  EXPECT_NE(listing.errors[1].find("apps/..: a tree entry named '..'"), std::string::npos) << listing.errors[1];
+}
+
 // git fsck refuses a tree that names an entry twice; `git mktree` makes one.
 TEST(HostileTreeTest, AnEntryNamedTwiceIsListedOnce) {
   Workspace w;
   TestGitRepo repo(w.path_of("infra"));
-  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
-  std::string root = git_out(repo, "printf '100644 blob " + blob + "\\ta.yaml\\n100644 blob " + blob +
+  std::string blob = repo.output("echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string root = repo.output("printf '100644 blob " + blob + "\\ta.yaml\\n100644 blob " + blob +
                                        "\\ta.yaml\\n' | git mktree");
   auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
@@ -69,8 +82,8 @@ TEST(HostileTreeTest, AnEntryNamedTwiceIsListedOnce) {
 TEST(HostileTreeTest, AFolderThatCannotBeReadIsSaid) {
   Workspace w;
   TestGitRepo repo(w.path_of("infra"));
-  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
-  std::string root = git_out(repo, "printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
+  std::string blob = repo.output("echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string root = repo.output("printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
                                        blob + "\\tok.yaml\\n' | git mktree --missing");
   auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
@@ -85,13 +98,13 @@ TEST(HostileTreeTest, AFolderThatCannotBeReadIsSaid) {
 TEST(HostileTreeTest, AFolderThatCannotBeReadDeepInIsSaidTheSameAtAnyThreadCount) {
   Workspace w;
   TestGitRepo repo(w.path_of("infra"));
-  std::string blob = git_out(repo, "echo 'kind: ConfigMap' | git hash-object -w --stdin");
-  std::string leaf = git_out(repo, "printf '100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
-  std::string z = git_out(repo, "printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
+  std::string blob = repo.output("echo 'kind: ConfigMap' | git hash-object -w --stdin");
+  std::string leaf = repo.output("printf '100644 blob " + blob + "\\tok.yaml\\n' | git mktree");
+  std::string z = repo.output("printf '040000 tree 1111111111111111111111111111111111111111\\tgone\\n100644 blob " +
                                     blob + "\\tz.yaml\\n' | git mktree --missing");
   std::string entries;
   for (int i = 10; i < 50; ++i) entries += "040000 tree " + leaf + "\\td" + std::to_string(i) + "\\n";
-  std::string root = git_out(repo, "printf '" + entries + "040000 tree " + z + "\\tz\\n' | git mktree");
+  std::string root = repo.output("printf '" + entries + "040000 tree " + z + "\\tz\\n' | git mktree");
   auto tree = commit_of(repo, root);
   ASSERT_TRUE(tree);
   FileListing one = tree->list_on(1);

@@ -74,8 +74,8 @@ class IndexReader {
     return version_ >= 4 ? compressed_path(number, e) : padded_path(number, start, flags & kNameMask, e);
   }
 
-  // The extensions after the entries, up to the checksum.
-  Status extensions() {
+  // The extensions after the entries, up to the checksum; the cache tree's root into `tree`, if given.
+  Status extensions(std::optional<IndexTreeRoot>* tree) {
     while (end_ - at_ >= 8) {
       std::string name(reinterpret_cast<const char*>(at_), 4);
       uint32_t size = be32(at_ + 4);
@@ -84,6 +84,9 @@ class IndexReader {
       if (name[0] < 'A' || name[0] > 'Z') {
         return Error{"index: extension '" + printable(name) + "' must be understood to read the entries (a split or "
                      "sparse index)"};
+      }
+      if (tree && name == "TREE") {
+        if (Status s = cache_tree_root(std::string_view(reinterpret_cast<const char*>(at_), size), *tree); !s) return s;
       }
       at_ += size;
     }
@@ -128,6 +131,28 @@ class IndexReader {
     return {};
   }
 
+  // The cache tree's first record, the root's: its path (empty), NUL, the
+  // ASCII count of entries it covers ("-1": invalidated, no id follows),
+  // a space, the count of its subtrees, a newline, then the tree's id.
+  static Status cache_tree_root(std::string_view data, std::optional<IndexTreeRoot>& root) {
+    auto malformed = [] { return Error{"index: the cache tree's root record is malformed"}; };
+    if (data.empty() || data[0] != '\0') return malformed();  // the root's path is empty
+    size_t space = data.find(' '), newline = data.find('\n');
+    if (space == std::string_view::npos || newline == std::string_view::npos || space > newline) return malformed();
+    std::string_view count = data.substr(1, space - 1);
+    if (count == "-1") return {};  // invalidated
+    if (count.empty() || count.size() > 10 || count.find_first_not_of("0123456789") != std::string_view::npos) {
+      return malformed();
+    }
+    uint64_t entries = std::stoull(std::string(count));
+    if (entries > UINT32_MAX || data.size() - (newline + 1) < kIdBytes) return malformed();
+    IndexTreeRoot out;
+    out.entries = static_cast<uint32_t>(entries);
+    std::memcpy(out.id.data(), data.data() + newline + 1, kIdBytes);
+    root = out;
+    return {};
+  }
+
   // "index: entry N" and what is wrong with it.
   static Error entry_error(uint32_t number, std::string_view what) {
     return Error{"index: entry " + std::to_string(number) + std::string(what)};
@@ -148,7 +173,9 @@ class IndexReader {
 
 }  // namespace
 
-Status read_index_entries(std::string_view bytes, const std::function<bool(const IndexEntry&)>& visit) {
+Status read_index_entries(std::string_view bytes, const std::function<bool(const IndexEntry&)>& visit,
+                          std::optional<IndexTreeRoot>* tree) {
+  if (tree) tree->reset();
   if (bytes.size() < kHeaderBytes + kChecksumBytes || bytes.substr(0, 4) != "DIRC") {
     return Error{"index: not a git index (no DIRC header)"};
   }
@@ -163,7 +190,7 @@ Status read_index_entries(std::string_view bytes, const std::function<bool(const
     if (Status s = reader.entry(i + 1, e); !s) return s;
     if (!visit(e)) return {};
   }
-  return reader.extensions();
+  return reader.extensions(tree);
 }
 
 }  // namespace driftlint

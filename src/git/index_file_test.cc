@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -87,13 +88,7 @@ class EveryKindOfEntry : public ::testing::Test {
     fs::create_symlink("a.yaml", repo_.dir() / "link.yaml");
     repo_.write("conflict.yaml", "v: base\n");
     repo_.commit_all("base");
-    repo_.git("checkout -q -b other");
-    repo_.write("conflict.yaml", "v: other\n");
-    repo_.commit_all("other");
-    repo_.git("checkout -q main");
-    repo_.write("conflict.yaml", "v: main\n");
-    repo_.commit_all("main");
-    repo_.git("merge -q other >/dev/null 2>&1 || true");
+    repo_.conflict("conflict.yaml");
     repo_.write("added.yaml", "kind: C\n");
     repo_.git("add -N added.yaml");
     repo_.git("update-index --skip-worktree apps/team/deep/b.yaml");
@@ -195,6 +190,70 @@ TEST(IndexFileTest, WhatIsNoIndexOrNotOneToReadIsNamed) {
   v3[12 + 62] = 0x40;  // skip-worktree: known
   ASSERT_TRUE(ours(v3)) << ours(v3).error().message;
   EXPECT_TRUE(ours(v3)->at(0).skip_worktree);
+}
+
+// The cache tree's root: the tree `git commit` wrote from the entries, until
+// an entry changes; then git invalidates it, and where a tree is written
+// again (`git write-tree`) it is that tree.
+TEST(IndexFileTest, TheCacheTreesRootIsTheTreeTheEntriesMake) {
+  Workspace w;
+  TestGitRepo repo(w.path_of("repo"));
+  repo.write("a.yaml", "kind: A\n");
+  repo.write("apps/b.yaml", "kind: B\n");
+  repo.commit_all("one");
+  auto root_of = [&](const std::string& bytes) {
+    std::optional<IndexTreeRoot> root;
+    Status s = read_index_entries(bytes, [](const IndexEntry&) { return true; }, &root);
+    EXPECT_TRUE(s) << s.error().message;
+    return root;
+  };
+  auto hex = [](const IndexTreeRoot& root) {
+    git_oid id;
+    git_oid_fromraw(&id, root.id.data());
+    char out[GIT_OID_HEXSZ + 1];
+    return std::string(git_oid_tostr(out, sizeof out, &id));
+  };
+  for (int version : {2, 3, 4}) {
+    repo.git("update-index --index-version " + std::to_string(version));
+    std::optional<IndexTreeRoot> root = root_of(index_bytes(repo));
+    ASSERT_TRUE(root) << "version " << version;
+    EXPECT_EQ(hex(*root), repo.rev_parse("HEAD^{tree}"));
+    EXPECT_EQ(root->entries, 2u);
+  }
+  repo.write("apps/c.yaml", "kind: C\n");
+  repo.git("add apps/c.yaml");
+  EXPECT_FALSE(root_of(index_bytes(repo)));  // invalidated ("-1")
+  repo.git("write-tree >/dev/null");
+  std::optional<IndexTreeRoot> written = root_of(index_bytes(repo));
+  ASSERT_TRUE(written);
+  EXPECT_EQ(written->entries, 3u);
+  EXPECT_NE(hex(*written), repo.rev_parse("HEAD^{tree}"));
+}
+
+TEST(IndexFileTest, AMalformedCacheTreeRootIsNamed) {
+  std::string header = std::string("DIRC\0\0\0\2\0\0\0\0", 12);
+  auto with_tree = [&](const std::string& data) {
+    std::string size(4, '\0');
+    size[3] = static_cast<char>(data.size());
+    return header + "TREE" + size + data + std::string(20, '\0');
+  };
+  auto read = [](const std::string& bytes, std::optional<IndexTreeRoot>& root) {
+    return read_index_entries(bytes, [](const IndexEntry&) { return true; }, &root);
+  };
+  std::optional<IndexTreeRoot> root;
+  std::string id(20, '\x11');
+  ASSERT_TRUE(read(with_tree(std::string(1, '\0') + "0 0\n" + id), root));
+  ASSERT_TRUE(root);
+  EXPECT_EQ(root->entries, 0u);
+  EXPECT_EQ(root->id[0], 0x11);
+  ASSERT_TRUE(read(with_tree(std::string(1, '\0') + "-1 0\n"), root));
+  EXPECT_FALSE(root);
+  for (std::string bad : {std::string("a\0", 2) + "0 0\n" + id, std::string(1, '\0') + "0 0\n" + id.substr(1),
+                          std::string(1, '\0') + "x 0\n" + id, std::string(1, '\0') + "0\n 0" + id,
+                          std::string(1, '\0') + "99999999999 0\n" + id, std::string(1, '\0') + " 0\n" + id}) {
+    EXPECT_EQ(read(with_tree(bad), root).error().message, "index: the cache tree's root record is malformed");
+    EXPECT_FALSE(root);
+  }
 }
 
 // A split index keeps most entries in a shared file, and a sparse one folds

@@ -13,6 +13,7 @@
 #include "base/strings.h"
 #include "fs/helm_charts.h"
 #include "fs/repo_path.h"
+#include "git/index_tree.h"
 #include "git/owned.h"
 #include "git/tree_listing.h"
 #include "git/tree_walk.h"
@@ -300,7 +301,12 @@ FileListing GitCommitTree::list_on(unsigned threads) const {
   TreeListing tree;
   {
     std::lock_guard<std::mutex> lock(repo_->mutex());
-    tree = list_tree(repo_->raw(), tree_.get(), kMaxTreeDepth, threads);
+    // From the index's tree and the folders that differ where the index lists one, else from git.
+    std::optional<TreeListing> from_index;
+    if (std::optional<KnownTree> known = read_index_tree(*repo_, kMaxTreeDepth)) {
+      from_index = list_tree_from(repo_->raw(), tree_.get(), std::move(*known), kMaxTreeDepth);
+    }
+    tree = from_index ? std::move(*from_index) : list_tree(repo_->raw(), tree_.get(), kMaxTreeDepth, threads);
     if (!ids_kept_.load(std::memory_order_relaxed)) {  // under the lock: only the first list writes
       blob_ids_.reserve(tree.blobs.size());
       for (const TreeBlob& blob : tree.blobs) {
@@ -344,7 +350,7 @@ FileListing GitCommitTree::list_on(unsigned threads) const {
     out.files.push_back(std::move(relative));
   }
   list_links(links, out);
-  std::sort(out.files.begin(), out.files.end());
+  if (!std::is_sorted(out.files.begin(), out.files.end())) std::sort(out.files.begin(), out.files.end());  // a listing from the index is
   // A tree object may name an entry twice (git fsck refuses it, a crafted one can): listed once.
   out.files.erase(std::unique(out.files.begin(), out.files.end()), out.files.end());
   for (const std::string& dir : skipped_dirs) {

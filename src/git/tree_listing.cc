@@ -1,5 +1,6 @@
 #include "git/tree_listing.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <deque>
@@ -123,6 +124,125 @@ TreeListing list_tree(git_repository* repo, const git_tree* root, size_t max_dep
   out.blobs.reserve(blobs);
   for (TreeListing& part : found) append(out, std::move(part));
   return out;
+}
+
+namespace {
+
+// How the listed tree differs from the known one, found folder by folder
+// where their ids differ.
+class TreeDifference {
+ public:
+  TreeDifference(git_repository* repo, size_t max_depth) : repo_(repo), max_depth_(max_depth) {}
+
+  // The folder `dir` (with its '/'; "" at the root, depth 0) in both trees.
+  void compare(const git_tree* known, const git_tree* listed, const std::string& dir, size_t depth) {
+    std::vector<std::string_view> names;
+    names.reserve(git_tree_entrycount(listed));
+    for (size_t i = 0; i < git_tree_entrycount(listed) && !unlisted_; ++i) {
+      const git_tree_entry* entry = git_tree_entry_byindex(listed, i);
+      names.push_back(git_tree_entry_name(entry));
+      if (!is_safe_tree_entry_name(names.back())) return unlist();
+      const git_tree_entry* had = git_tree_entry_byname(known, git_tree_entry_name(entry));
+      if (had && git_oid_equal(git_tree_entry_id(had), git_tree_entry_id(entry)) &&
+          git_tree_entry_filemode(had) == git_tree_entry_filemode(entry)) {
+        continue;  // the same blob, or the same folder whole
+      }
+      if (had && git_tree_entry_type(had) == GIT_OBJECT_TREE && git_tree_entry_type(entry) == GIT_OBJECT_TREE) {
+        GitTreeHandle was = subtree(had, depth), is = subtree(entry, depth);
+        if (was && is) compare(was.get(), is.get(), dir + std::string(names.back()) + '/', depth + 1);
+        continue;
+      }
+      if (had) drop(had, dir);
+      add(entry, dir, depth);
+    }
+    std::sort(names.begin(), names.end());
+    if (std::adjacent_find(names.begin(), names.end()) != names.end()) return unlist();  // crafted: list_tree keeps both
+    for (size_t i = 0; i < git_tree_entrycount(known) && !unlisted_; ++i) {
+      const git_tree_entry* had = git_tree_entry_byindex(known, i);
+      if (!std::binary_search(names.begin(), names.end(), std::string_view(git_tree_entry_name(had)))) drop(had, dir);
+    }
+  }
+
+  // `known`'s blobs but those gone, and those added, sorted by path.
+  TreeListing listing(std::vector<TreeBlob> known) {
+    std::sort(gone_.begin(), gone_.end());
+    auto by_path = [](const TreeBlob& a, const TreeBlob& b) { return a.path < b.path; };
+    std::sort(added_.blobs.begin(), added_.blobs.end(), by_path);
+    TreeListing out;
+    out.blobs = std::move(known);
+    std::erase_if(out.blobs, [&](const TreeBlob& blob) { return is_gone(blob.path); });
+    size_t kept = out.blobs.size();
+    out.blobs.insert(out.blobs.end(), std::make_move_iterator(added_.blobs.begin()),
+                     std::make_move_iterator(added_.blobs.end()));
+    std::inplace_merge(out.blobs.begin(), out.blobs.begin() + static_cast<std::ptrdiff_t>(kept), out.blobs.end(), by_path);
+    return out;
+  }
+
+  bool unlisted() const { return unlisted_; }
+
+ private:
+  void unlist() { unlisted_ = true; }
+
+  // A folder one level below `dir`; null (and unlisted) where list_tree would name it.
+  GitTreeHandle subtree(const git_tree_entry* entry, size_t depth) {
+    git_tree* tree = nullptr;
+    if (depth + 1 >= max_depth_ || git_tree_lookup(&tree, repo_, git_tree_entry_id(entry)) != 0) {
+      unlist();
+      return nullptr;
+    }
+    return GitTreeHandle(tree);
+  }
+
+  // A known entry the listed tree does not have: a blob, or a folder and all below it.
+  void drop(const git_tree_entry* had, const std::string& dir) {
+    git_object_t type = git_tree_entry_type(had);
+    if (type == GIT_OBJECT_BLOB) gone_.push_back(dir + git_tree_entry_name(had));
+    if (type == GIT_OBJECT_TREE) gone_.push_back(dir + git_tree_entry_name(had) + '/');
+  }
+
+  // A listed entry the known tree does not have: a blob, or a folder walked
+  // whole as list_tree walks it (note() keeps what it finds).
+  void add(const git_tree_entry* entry, const std::string& dir, size_t depth) {
+    if (!note(dir, entry, added_)) return unlist();
+    if (git_tree_entry_type(entry) != GIT_OBJECT_TREE) return;
+    GitTreeHandle tree = subtree(entry, depth);
+    if (!tree) return;
+    auto visit = [&](const std::string& at, const git_tree_entry* e) {
+      return note(at, e, added_) ? TreeStep::Descend : TreeStep::Stop;
+    };
+    std::string folder = dir + git_tree_entry_name(entry) + '/';
+    TreeWalkResult walked = walk_tree(repo_, tree.get(), max_depth_ - (depth + 1), visit, folder);
+    if (!added_.refused.empty() || !walked.too_deep.empty() || !walked.error.empty()) unlist();
+  }
+
+  // Whether a known path is gone: gone itself, or below a folder that is.
+  // Gone entries never lie below one another, so the last one not after
+  // `path` is the only one that can hold it.
+  bool is_gone(const std::string& path) const {
+    auto after = std::upper_bound(gone_.begin(), gone_.end(), path);
+    if (after == gone_.begin()) return false;
+    const std::string& last = *(after - 1);
+    return last == path || (last.back() == '/' && path.compare(0, last.size(), last) == 0);
+  }
+
+  git_repository* repo_;
+  size_t max_depth_;
+  std::vector<std::string> gone_;
+  TreeListing added_;  // its blobs; a name git refuses unlists
+  bool unlisted_ = false;
+};
+
+}  // namespace
+
+std::optional<TreeListing> list_tree_from(git_repository* repo, const git_tree* root, KnownTree known,
+                                          size_t max_depth) {
+  git_tree* known_root = nullptr;
+  if (git_tree_lookup(&known_root, repo, &known.id) != 0) return std::nullopt;
+  GitTreeHandle held(known_root);
+  TreeDifference difference(repo, max_depth);
+  difference.compare(known_root, root, "", 0);
+  if (difference.unlisted()) return std::nullopt;
+  return difference.listing(std::move(known.blobs));
 }
 
 }  // namespace driftlint

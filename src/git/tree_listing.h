@@ -11,6 +11,7 @@
 #include <git2.h>
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,5 +42,23 @@ inline constexpr size_t kTreeListingParts = 32;
 // themselves, and where one cannot, the calling thread walks its share.
 // Folders `max_depth` levels below the root are not read (tree_walk.h).
 TreeListing list_tree(git_repository* repo, const git_tree* root, size_t max_depth, unsigned threads);
+
+// A tree whose every blob is known without reading it: the tree git's
+// index says its entries make (git/index_tree.h).
+struct KnownTree {
+  git_oid id{};
+  // Sorted by path, each once, none with a name git refuses or max_depth folders deep.
+  std::vector<TreeBlob> blobs;
+};
+
+// What list_tree lists for `root` (in another order: sorted by path), from `known` and the
+// folders where the two trees differ: a pull request's base shares all but
+// a few of its 2,500 folders with the checkout's tree, and those are read
+// from git instead of all. nullopt where the walk meets what list_tree
+// reports (a name git refuses, a folder too deep, one that cannot be read)
+// or a folder naming an entry twice: list_tree's order says which of those
+// comes first, so it lists the tree.
+std::optional<TreeListing> list_tree_from(git_repository* repo, const git_tree* root, KnownTree known,
+                                          size_t max_depth);
 
 }  // namespace driftlint

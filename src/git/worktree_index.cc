@@ -19,13 +19,6 @@ namespace {
 using OwnedRepository = Owned<git_repository, git_repository_free>;
 using OwnedConfig = Owned<git_config, git_config_free>;
 
-// An index larger is not read (each file's content id is then its hash):
-// git's for a million files is about 100 MB.
-constexpr uint64_t kMaxIndexBytes = uint64_t{256} << 20;
-// No entry is shorter: its fixed fields and two bytes more (version 4's
-// shared length and NUL; versions 2 and 3 pad to 64 at least).
-constexpr size_t kLeastEntryBytes = 64;
-
 bool exists(const std::string& path) {
   struct stat st;
   return !path.empty() && ::stat(path.c_str(), &st) == 0;
@@ -85,12 +78,12 @@ std::unique_ptr<const WorktreeIndex> WorktreeIndex::read(const GitRepository& re
   // trusted, and the time taken before is the earlier (the stricter) one.
   struct stat before, after;
   if (::stat(file.c_str(), &before) != 0) return nullptr;
-  Expected<std::string> bytes = read_regular_file(file, kMaxIndexBytes);
+  Expected<std::string> bytes = read_regular_file(file, kMaxIndexFileBytes);  // larger: each file's id is its hash
   if (!bytes) return nullptr;
   if (::stat(file.c_str(), &after) != 0 || !same_stamp(stamp_of(before), stamp_of(after))) return nullptr;
   auto out = std::unique_ptr<WorktreeIndex>(new WorktreeIndex());
   out->written_ = before.st_mtim;
-  out->by_path_.reserve(bytes->size() / kLeastEntryBytes);
+  out->by_path_.reserve(bytes->size() / kLeastIndexEntryBytes);
   bool trusted = true;
   Status read = read_index_entries(*bytes, [&](const IndexEntry& e) {
     if (is_attributes_file(e.path)) return trusted = false;

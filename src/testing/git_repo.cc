@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <utility>
 
@@ -38,6 +39,27 @@ std::string TestGitRepo::rev_parse(const std::string& rev) const {
   std::string text = r.out;
   while (!text.empty() && text.back() == '\n') text.pop_back();
   return text;
+}
+
+std::string TestGitRepo::output(const std::string& script) const {
+  std::string command = "cd '" + dir_.string() + "' && " + script;
+  FILE* pipe = ::popen(command.c_str(), "r");
+  std::string out;
+  char buffer[256];
+  while (pipe && fgets(buffer, sizeof buffer, pipe)) out += buffer;
+  if (pipe) ::pclose(pipe);
+  while (!out.empty() && out.back() == '\n') out.pop_back();
+  return out;
+}
+
+void TestGitRepo::conflict(const std::string& path) const {
+  git("checkout -q -b other");
+  write(path, "v: other\n");
+  commit_all("other");
+  git("checkout -q main");
+  write(path, "v: main\n");
+  commit_all("main");
+  git("merge -q other >/dev/null 2>&1 || true");
 }
 
 }  // namespace driftlint

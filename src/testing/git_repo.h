@@ -27,6 +27,11 @@ class TestGitRepo {
   void commit_all(const std::string& message) const;
   // The full commit id `rev` names.
   std::string rev_parse(const std::string& rev) const;
+  // What the shell `script` prints, run in the repo's folder (trailing newlines cut).
+  std::string output(const std::string& script) const;
+  // Leaves `path` in conflict: changed on a branch "other" and on main
+  // (checked out), then other merged into main.
+  void conflict(const std::string& path) const;
 
  private:
   std::filesystem::path dir_;
