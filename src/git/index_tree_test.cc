@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/files.h"
+#include "git/repository.h"
 #include "git/tree_walk.h"
 #include "testing/git_repo.h"
 #include "testing/workspace.h"
@@ -91,6 +92,23 @@ class IndexTreeTest : public ::testing::Test {
     workspace_.write("entries", entries);
     std::string tree = git_out("git mktree " + flags + " < '" + workspace_.path_of("entries").string() + "'");
     return git_out("git commit-tree " + tree + " -m crafted");
+  }
+  // A tree object written as `entries` are (git_odb_write checks nothing), its hex id.
+  std::string raw_tree(const std::string& entries) {
+    git_repository* repository = nullptr;
+    EXPECT_EQ(git_repository_open(&repository, repo_.dir().c_str()), 0);
+    OwnedRepository held(repository, git_repository_free);
+    git_odb* odb = nullptr;
+    EXPECT_EQ(git_repository_odb(&odb, repository), 0);
+    git_oid id;
+    EXPECT_EQ(git_odb_write(&id, odb, entries.data(), entries.size(), GIT_OBJECT_TREE), 0);
+    git_odb_free(odb);
+    return hex_of(id.id);
+  }
+  static std::string raw_id(const std::string& hex) {
+    git_oid id;
+    EXPECT_EQ(git_oid_fromstr(&id, hex.c_str()), 0);
+    return std::string(reinterpret_cast<const char*>(id.id), 20);
   }
   std::string tree_of_commit(const std::string& commit) { return repo_.rev_parse(commit + "^{tree}"); }
   std::string git_out(const std::string& script) const {
@@ -182,6 +200,7 @@ TEST_F(IndexTreeTest, ARevisionListsFromTheIndexAsGitListsIt) {
   repo_.write("names/a0.yaml", "n: 4\n");
   fs::create_symlink("keep.yaml", repo_.dir() / "link.yaml");
   fs::create_symlink("keep.yaml", repo_.dir() / "link-then-file.yaml");
+  repo_.write("tool/t.yaml", "t: 1\n");  // a folder the head makes a submodule
   repo_.commit_all("base");
   std::string base = repo_.rev_parse("HEAD");
 
@@ -202,9 +221,11 @@ TEST_F(IndexTreeTest, ARevisionListsFromTheIndexAsGitListsIt) {
   repo_.write("new.yaml", "new: 1\n");
   repo_.write("new-dir/n1.yaml", "n: 1\n");
   repo_.write("new-dir/sub/n2.yaml", "n: 2\n");
+  fs::remove_all(repo_.dir() / "tool");
   repo_.commit_all("head");
   repo_.git("update-index --add --cacheinfo 160000," + base + ",vendor/sub");
-  repo_.git("commit -qm submodule");
+  repo_.git("update-index --add --cacheinfo 160000," + base + ",tool");
+  repo_.git("commit -qm submodules");
 
   expect_listed_as_git_lists(base);    // the index is the head's
   expect_listed_as_git_lists("HEAD");  // the index's own tree: nothing read
@@ -231,6 +252,9 @@ TEST_F(IndexTreeTest, WhatListTreeWouldReportLeavesTheListingToIt) {
   // Inside a folder that differs: a/ holds a refused name, or a folder twice.
   std::string bad_a = tree_of_commit(crafted("040000 tree " + inner + "\t.git\n100644 blob " + blob + "\tb.yaml\n"));
   EXPECT_FALSE(listed_from_index(crafted("040000 tree " + bad_a + "\ta\n" + ok)));
+  std::string twice_a = tree_of_commit(
+      crafted("040000 tree " + inner + "\tsub\n040000 tree " + inner + "\tsub\n100644 blob " + blob + "\tb.yaml\n"));
+  EXPECT_FALSE(listed_from_index(crafted("040000 tree " + twice_a + "\ta\n" + ok)));
   // A new folder, walked whole, with a refused name below.
   std::string bad_new = tree_of_commit(crafted("040000 tree " + inner + "\tdeeper\n040000 tree " + inner + "\t..\n"));
   EXPECT_FALSE(listed_from_index(crafted("040000 tree " + a + "\ta\n040000 tree " + bad_new + "\tnew\n" + ok)));
@@ -243,6 +267,59 @@ TEST_F(IndexTreeTest, WhatListTreeWouldReportLeavesTheListingToIt) {
       crafted("040000 tree " + tree_of_commit(crafted("040000 tree " + inner + "\tdeeper\n")) + "\tnew\n" + ok);
   EXPECT_TRUE(listed_from_index(two_down, 3));
   EXPECT_FALSE(listed_from_index(two_down, 2));
+}
+
+// `git reset --hard` and `read-tree` record the id of the tree they check
+// out as the cache tree's root, whatever that tree holds: a crafted commit's
+// tree may list its entries out of order, name a folder twice, or hold an
+// empty folder the index cannot show (here with a name git refuses). Its
+// entries then make another tree, and nothing is listed from them.
+TEST_F(IndexTreeTest, ACheckoutOfACraftedTreeIsNotTakenForTheIndexsTree) {
+  repo_.write("b.yaml", "kind: B\n");
+  repo_.write("c.yaml", "kind: C\n");
+  repo_.write("apps/a.yaml", "kind: A\n");
+  repo_.commit_all("base");
+  repo_.git("reset -q --hard HEAD");
+  ASSERT_TRUE(known());  // a tree git wrote: listed from the index
+  std::string b = repo_.rev_parse("HEAD:b.yaml"), c = repo_.rev_parse("HEAD:c.yaml");
+  std::string apps = repo_.rev_parse("HEAD:apps"), empty = raw_tree("");
+  auto entry = [](const std::string& mode, const std::string& name, const std::string& id) {
+    return mode + " " + name + std::string(1, '\0') + raw_id(id);
+  };
+  std::string blob_b = entry("100644", "b.yaml", b), blob_c = entry("100644", "c.yaml", c);
+  std::string folder = entry("40000", "apps", apps);
+  for (const std::string& tree : {raw_tree(blob_c + blob_b + folder),  // out of order
+                                  raw_tree(folder + folder + blob_b),  // a folder twice
+                                  raw_tree(folder + blob_b + blob_c + entry("40000", "x", raw_tree(entry("40000", ".git", empty))))}) {
+    repo_.git("reset -q --hard " + repo_.output("git commit-tree " + tree + " -m crafted"));
+    EXPECT_FALSE(known()) << tree;
+  }
+}
+
+// What the index vouches for is not read again: a folder the base shares
+// with the checkout is listed from the index even where git could no longer
+// read it (its object gone from the repository), as a listing of the whole
+// tree could not.
+TEST_F(IndexTreeTest, AFolderTheBaseSharesIsNotReadFromGit) {
+  repo_.write("ok.yaml", "kind: ConfigMap\n");
+  repo_.write("apps/a.yaml", "kind: ConfigMap\n");
+  repo_.commit_all("base");
+  repo_.write("ok.yaml", "kind: Changed\n");
+  repo_.commit_all("head");
+  std::string apps = repo_.rev_parse("HEAD:apps");
+  fs::remove(repo_.dir() / ".git" / "objects" / apps.substr(0, 2) / apps.substr(2));
+  std::optional<TreeListing> listing = listed_from_index("HEAD~1");
+  ASSERT_TRUE(listing);
+  std::vector<std::string> paths;
+  for (const TreeBlob& blob : listing->blobs) paths.push_back(blob.path);
+  EXPECT_EQ(paths, (std::vector<std::string>{"apps/a.yaml", "ok.yaml"}));
+  auto git = GitRepository::open(repo_.dir().string());
+  ASSERT_TRUE(git);
+  auto tree = GitCommitTree::create(*git, repo_.rev_parse("HEAD~1"));
+  ASSERT_TRUE(tree);
+  FileListing files = (*tree)->list();
+  EXPECT_EQ(files.files, (std::vector<std::string>{"apps/a.yaml", "ok.yaml"}));
+  EXPECT_TRUE(files.errors.empty()) << files.errors[0];
 }
 
 }  // namespace

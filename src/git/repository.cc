@@ -350,7 +350,8 @@ FileListing GitCommitTree::list_on(unsigned threads) const {
     out.files.push_back(std::move(relative));
   }
   list_links(links, out);
-  if (!std::is_sorted(out.files.begin(), out.files.end())) std::sort(out.files.begin(), out.files.end());  // a listing from the index is
+  // A listing from the index is in order already (links come last, out of it).
+  if (!std::is_sorted(out.files.begin(), out.files.end())) std::sort(out.files.begin(), out.files.end());
   // A tree object may name an entry twice (git fsck refuses it, a crafted one can): listed once.
   out.files.erase(std::unique(out.files.begin(), out.files.end()), out.files.end());
   for (const std::string& dir : skipped_dirs) {

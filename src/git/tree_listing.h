@@ -44,7 +44,9 @@ inline constexpr size_t kTreeListingParts = 32;
 TreeListing list_tree(git_repository* repo, const git_tree* root, size_t max_depth, unsigned threads);
 
 // A tree whose every blob is known without reading it: the tree git's
-// index says its entries make (git/index_tree.h).
+// index says its entries make, and they do (git/index_tree.h). So it is a
+// tree as git writes them: each folder's entries in git's order, each name
+// once, no folder empty; list_tree_from looks names up in it by that order.
 struct KnownTree {
   git_oid id{};
   // Sorted by path, each once, none with a name git refuses or max_depth folders deep.

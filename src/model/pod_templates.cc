@@ -207,11 +207,12 @@ bool is_argo_workflow(std::string_view group, std::string_view kind) {
                                     kind == "ClusterWorkflowTemplate" || kind == "CronWorkflow");
 }
 
-// Kinds read by code rather than by the table of paths; false for the others.
+// Kinds read by code rather than by the table of paths; false for the
+// others, whose trees it does not read (most objects are of those).
 bool add_by_kind(std::vector<PodTemplateView>& out, yaml::Node root, std::string_view group, std::string_view kind,
                  const std::string& prefix, int depth) {
-  yaml::Node spec = root.get("spec");
   if (is_argo_workflow(group, kind)) {
+    yaml::Node spec = root.get("spec");
     if (kind == "CronWorkflow") add_argo_templates(out, spec.get("workflowSpec"), prefix + "spec.workflowSpec.", depth);
     else add_argo_templates(out, spec, prefix + "spec.", depth);
   } else if (group == "argoproj.io" && (kind == "Sensor" || kind == "EventSource")) {
