@@ -1,7 +1,5 @@
 #include "fs/repo_path.h"
 
-#include <algorithm>
-#include <cctype>
 #include <vector>
 
 #include "base/strings.h"
@@ -46,9 +44,9 @@ bool is_clean_repo_path(std::string_view path) {
 bool is_safe_tree_entry_name(std::string_view name) {
   if (name.empty() || name == "." || name == "..") return false;
   if (name.find('/') != std::string_view::npos || name.find('\0') != std::string_view::npos) return false;
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return lower != ".git";
+  // ".git" in any case, without a lowered copy: called for every entry of every tree listed.
+  auto is = [](char c, char lower) { return (c | 0x20) == lower; };  // an ASCII letter, either case
+  return !(name.size() == 4 && name[0] == '.' && is(name[1], 'g') && is(name[2], 'i') && is(name[3], 't'));
 }
 
 std::string join_path(std::string_view a, std::string_view b) {

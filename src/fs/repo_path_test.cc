@@ -69,8 +69,12 @@ TEST(RepoPathTest, CleanPathsAndTreeEntryNames) {
   }
   EXPECT_TRUE(RepoPath::checked("a/b"));
   EXPECT_FALSE(RepoPath::checked("a/../b"));
-  for (const char* ok : {"a", "..a", "a..", ".github", ".gitignore"}) EXPECT_TRUE(is_safe_tree_entry_name(ok)) << ok;
-  for (const char* bad : {"", ".", "..", ".git", ".GIT", ".Git", "a/b"}) EXPECT_FALSE(is_safe_tree_entry_name(bad)) << bad;
+  for (const char* ok : {"a", "..a", "a..", ".github", ".gitignore", ".gi", ".g1t", ".gi\x14", "\x0egit", "xgit"}) {
+    EXPECT_TRUE(is_safe_tree_entry_name(ok)) << ok;
+  }
+  for (const char* bad : {"", ".", "..", ".git", ".GIT", ".Git", ".gIt", ".giT", "a/b"}) {
+    EXPECT_FALSE(is_safe_tree_entry_name(bad)) << bad;
+  }
 }
 
 }  // namespace

@@ -2,7 +2,6 @@
 
 #include <git2.h>
 
-#include <array>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -20,10 +19,11 @@ namespace {
 constexpr uint32_t kModeBlob = 0100644, kModeExecutable = 0100755, kModeLink = 0120000, kModeGitlink = 0160000;
 constexpr uint32_t kModeFolder = 040000;
 
-struct Entry {
-  std::string path;
-  uint32_t mode;
-  std::array<unsigned char, 20> id;
+// The index's entries as a tree lists them: a blob each (a gitlink's id
+// too, dropped once hashed), in the index's order, and their modes.
+struct Entries {
+  std::vector<TreeBlob> blobs;
+  std::vector<uint32_t> modes;
 };
 
 // Whether list_tree lists a blob at `path` as it stands: every name one git
@@ -47,17 +47,18 @@ bool listed_as_is(std::string_view path, size_t max_depth) {
 // name and a '/', as every path below it begins).
 class TreeHasher {
  public:
-  explicit TreeHasher(const std::vector<Entry>& entries) : entries_(entries) {}
+  explicit TreeHasher(const Entries& entries) : entries_(entries) {}
 
   // The id of folder `dir` (with its '/'; "" for the root) whose entries
-  // begin at entries_[at]; `at` is left past them.
+  // begin at entry `at`; `at` is left past them.
   bool folder(std::string_view dir, size_t& at, git_oid& id) const {
     std::string object;
-    while (at < entries_.size() && std::string_view(entries_[at].path).starts_with(dir)) {
-      std::string_view path = entries_[at].path;
+    const std::vector<TreeBlob>& blobs = entries_.blobs;
+    while (at < blobs.size() && std::string_view(blobs[at].path).starts_with(dir)) {
+      std::string_view path = blobs[at].path;
       size_t slash = path.find('/', dir.size());
       if (slash == std::string_view::npos) {
-        add(object, entries_[at].mode, path.substr(dir.size()), entries_[at].id.data());
+        add(object, entries_.modes[at], path.substr(dir.size()), blobs[at].id.data());
         ++at;
         continue;
       }
@@ -77,28 +78,29 @@ class TreeHasher {
     object.append(reinterpret_cast<const char*>(id), 20);
   }
 
-  const std::vector<Entry>& entries_;
+  const Entries& entries_;
 };
 
 // The index's entries, where each is one a tree can hold as list_tree lists it, in order.
-std::optional<std::vector<Entry>> usable_entries(std::string_view bytes, size_t max_depth,
-                                                 std::optional<IndexTreeRoot>& root) {
-  std::vector<Entry> out;
-  out.reserve(bytes.size() / kLeastIndexEntryBytes);
+std::optional<Entries> usable_entries(std::string_view bytes, size_t max_depth, std::optional<IndexTreeRoot>& root) {
+  Entries out;
+  out.blobs.reserve(bytes.size() / kLeastIndexEntryBytes);
+  out.modes.reserve(out.blobs.capacity());
   bool usable = true;
   Status read = read_index_entries(
       bytes,
       [&](const IndexEntry& e) {
         bool known_mode = e.mode == kModeBlob || e.mode == kModeExecutable || e.mode == kModeLink || e.mode == kModeGitlink;
         // git keeps entries sorted by path, then stage: one at stage 0 each here.
-        bool in_order = out.empty() || e.path > out.back().path;
+        bool in_order = out.blobs.empty() || e.path > out.blobs.back().path;
         if (e.stage != 0 || e.intent_to_add || !known_mode || !in_order || !listed_as_is(e.path, max_depth)) {
           return usable = false;
         }
-        Entry& entry = out.emplace_back();
-        entry.path = e.path;
-        entry.mode = e.mode;
-        std::memcpy(entry.id.data(), e.id, entry.id.size());
+        TreeBlob& blob = out.blobs.emplace_back();
+        blob.path = e.path;
+        std::memcpy(blob.id.data(), e.id, blob.id.size());
+        blob.link = e.mode == kModeLink;
+        out.modes.push_back(e.mode);
         return true;
       },
       &root);
@@ -110,8 +112,8 @@ std::optional<std::vector<Entry>> usable_entries(std::string_view bytes, size_t 
 
 std::optional<KnownTree> index_tree(std::string_view bytes, size_t max_depth) {
   std::optional<IndexTreeRoot> root;
-  std::optional<std::vector<Entry>> entries = usable_entries(bytes, max_depth, root);
-  if (!entries || !root || root->entries != entries->size()) return std::nullopt;
+  std::optional<Entries> entries = usable_entries(bytes, max_depth, root);
+  if (!entries || !root || root->entries != entries->blobs.size()) return std::nullopt;
   // The root is the tree's id as git recorded it, but `git reset --hard`
   // and `read-tree` record the id of the tree they checked out, which a
   // crafted commit may hold unsorted, with a name twice or with empty
@@ -121,14 +123,14 @@ std::optional<KnownTree> index_tree(std::string_view bytes, size_t max_depth) {
   size_t at = 0;
   if (!TreeHasher(*entries).folder("", at, out.id)) return std::nullopt;
   if (std::memcmp(out.id.id, root->id.data(), root->id.size()) != 0) return std::nullopt;
-  out.blobs.reserve(entries->size());
-  for (Entry& e : *entries) {
-    if (e.mode == kModeGitlink) continue;  // a submodule's commit: no blob
-    TreeBlob& blob = out.blobs.emplace_back();
-    blob.path = std::move(e.path);
-    blob.id = e.id;
-    blob.link = e.mode == kModeLink;
+  out.blobs = std::move(entries->blobs);
+  size_t kept = 0;
+  for (size_t i = 0; i < out.blobs.size(); ++i) {
+    if (entries->modes[i] == kModeGitlink) continue;  // a submodule's commit is no blob
+    if (kept != i) out.blobs[kept] = std::move(out.blobs[i]);
+    ++kept;
   }
+  out.blobs.resize(kept);
   return out;
 }
 
