@@ -90,8 +90,9 @@ struct KubernetesSchemasIndex {
 
 namespace {
 
+// Never destroyed: freeing what was parsed, as the run exits, only costs time.
 const KubernetesSchemasIndex& index() {
-  static const KubernetesSchemasIndex i;
+  static const KubernetesSchemasIndex& i = *new KubernetesSchemasIndex();
   return i;
 }
 
