@@ -2,7 +2,7 @@
 
 #include <git2.h>
 
-#include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -16,8 +16,17 @@ namespace driftlint {
 
 namespace {
 
-constexpr uint32_t kModeBlob = 0100644, kModeExecutable = 0100755, kModeLink = 0120000, kModeGitlink = 0160000;
-constexpr uint32_t kModeFolder = 040000;
+// How git writes a tree entry's mode, for the modes an index holds; "" for any other.
+std::string_view mode_text(uint32_t mode) {
+  switch (mode) {
+    case GIT_FILEMODE_BLOB: return "100644";
+    case GIT_FILEMODE_BLOB_EXECUTABLE: return "100755";
+    case GIT_FILEMODE_LINK: return "120000";
+    case GIT_FILEMODE_COMMIT: return "160000";
+    case GIT_FILEMODE_TREE: return "40000";
+    default: return "";
+  }
+}
 
 // The index's entries as a tree lists them: a blob each (a gitlink's id
 // too, dropped once hashed), in the index's order, and their modes.
@@ -50,21 +59,27 @@ class TreeHasher {
   explicit TreeHasher(const Entries& entries) : entries_(entries) {}
 
   // The id of folder `dir` (with its '/'; "" for the root) whose entries
-  // begin at entry `at`; `at` is left past them.
+  // begin at entry `at`; `at` is left past them. False where a name is both
+  // a file and a folder there (git writes no such index).
   bool folder(std::string_view dir, size_t& at, git_oid& id) const {
     std::string object;
+    std::vector<std::string_view> files;  // this folder's, in order
     const std::vector<TreeBlob>& blobs = entries_.blobs;
     while (at < blobs.size() && std::string_view(blobs[at].path).starts_with(dir)) {
       std::string_view path = blobs[at].path;
       size_t slash = path.find('/', dir.size());
       if (slash == std::string_view::npos) {
-        add(object, entries_.modes[at], path.substr(dir.size()), blobs[at].id.data());
+        files.push_back(path.substr(dir.size()));
+        add(object, entries_.modes[at], files.back(), blobs[at].id.data());
         ++at;
         continue;
       }
+      std::string_view name = path.substr(dir.size(), slash - dir.size());
       git_oid sub;
-      if (!folder(path.substr(0, slash + 1), at, sub)) return false;
-      add(object, kModeFolder, path.substr(dir.size(), slash - dir.size()), sub.id);
+      if (std::binary_search(files.begin(), files.end(), name) || !folder(path.substr(0, slash + 1), at, sub)) {
+        return false;
+      }
+      add(object, GIT_FILEMODE_TREE, name, sub.id);
     }
     return git_odb_hash(&id, object.data(), object.size(), GIT_OBJECT_TREE) == 0;
   }
@@ -72,9 +87,7 @@ class TreeHasher {
  private:
   // One tree entry as git writes it: the mode in octal, a space, the name, a NUL, the raw id.
   static void add(std::string& object, uint32_t mode, std::string_view name, const unsigned char* id) {
-    char octal[8];
-    int length = std::snprintf(octal, sizeof octal, "%o", mode);
-    object.append(octal, static_cast<size_t>(length)).append(1, ' ').append(name).append(1, '\0');
+    object.append(mode_text(mode)).append(1, ' ').append(name).append(1, '\0');
     object.append(reinterpret_cast<const char*>(id), 20);
   }
 
@@ -90,7 +103,7 @@ std::optional<Entries> usable_entries(std::string_view bytes, size_t max_depth, 
   Status read = read_index_entries(
       bytes,
       [&](const IndexEntry& e) {
-        bool known_mode = e.mode == kModeBlob || e.mode == kModeExecutable || e.mode == kModeLink || e.mode == kModeGitlink;
+        bool known_mode = e.mode != GIT_FILEMODE_TREE && !mode_text(e.mode).empty();
         // git keeps entries sorted by path, then stage: one at stage 0 each here.
         bool in_order = out.blobs.empty() || e.path > out.blobs.back().path;
         if (e.stage != 0 || e.intent_to_add || !known_mode || !in_order || !listed_as_is(e.path, max_depth)) {
@@ -99,7 +112,7 @@ std::optional<Entries> usable_entries(std::string_view bytes, size_t max_depth, 
         TreeBlob& blob = out.blobs.emplace_back();
         blob.path = e.path;
         std::memcpy(blob.id.data(), e.id, blob.id.size());
-        blob.link = e.mode == kModeLink;
+        blob.link = e.mode == GIT_FILEMODE_LINK;
         out.modes.push_back(e.mode);
         return true;
       },
@@ -126,7 +139,7 @@ std::optional<KnownTree> index_tree(std::string_view bytes, size_t max_depth) {
   out.blobs = std::move(entries->blobs);
   size_t kept = 0;
   for (size_t i = 0; i < out.blobs.size(); ++i) {
-    if (entries->modes[i] == kModeGitlink) continue;  // a submodule's commit is no blob
+    if (entries->modes[i] == GIT_FILEMODE_COMMIT) continue;  // a submodule's commit is no blob
     if (kept != i) out.blobs[kept] = std::move(out.blobs[i]);
     ++kept;
   }

@@ -8,7 +8,6 @@
 // twice, empty folders) lists otherwise than its checkout's entries.
 #pragma once
 
-#include <memory>
 #include <optional>
 #include <string_view>
 

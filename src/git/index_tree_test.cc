@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/files.h"
+#include "git/index_file.h"
 #include "git/repository.h"
 #include "git/tree_walk.h"
 #include "testing/git_repo.h"
@@ -258,6 +259,10 @@ TEST_F(IndexTreeTest, WhatListTreeWouldReportLeavesTheListingToIt) {
   // A new folder, walked whole, with a refused name below.
   std::string bad_new = tree_of_commit(crafted("040000 tree " + inner + "\tdeeper\n040000 tree " + inner + "\t..\n"));
   EXPECT_FALSE(listed_from_index(crafted("040000 tree " + a + "\ta\n040000 tree " + bad_new + "\tnew\n" + ok)));
+  // A new folder naming an entry twice (list_tree keeps both, the first first).
+  std::string other = repo_.output("echo 'kind: Other' | git hash-object -w --stdin");
+  std::string twice_new = tree_of_commit(crafted("100644 blob " + blob + "\tx.yaml\n100644 blob " + other + "\tx.yaml\n"));
+  EXPECT_FALSE(listed_from_index(crafted("040000 tree " + a + "\ta\n040000 tree " + twice_new + "\tnew\n" + ok)));
   // Still listed from the index where nothing is wrong.
   std::optional<TreeListing> fine = listed_from_index(crafted("040000 tree " + a + "\ta\n040000 tree " + inner + "\tnew\n" + ok));
   ASSERT_TRUE(fine);
@@ -294,6 +299,39 @@ TEST_F(IndexTreeTest, ACheckoutOfACraftedTreeIsNotTakenForTheIndexsTree) {
     repo_.git("reset -q --hard " + repo_.output("git commit-tree " + tree + " -m crafted"));
     EXPECT_FALSE(known()) << tree;
   }
+}
+
+// An index whose entries name a file and a folder the same (d/b and d/b/c)
+// is no tree git writes, whatever its cache tree says: here it says the
+// very tree those entries hash to, and still nothing is listed from it.
+TEST_F(IndexTreeTest, AFileAndAFolderOfOneNameAreNoTree) {
+  repo_.write("d/b", "b\n");
+  repo_.write("d/bxc", "c\n");
+  repo_.commit_all("base");
+  repo_.git("update-index --index-version 2");
+  std::string bytes = index_bytes();
+  size_t path = bytes.find("d/bxc");
+  ASSERT_NE(path, std::string::npos);
+  bytes.replace(path, 5, "d/b/c");  // the same length: the entry's layout holds
+  auto hash = [](const std::string& entries) {
+    git_oid id;
+    EXPECT_EQ(git_odb_hash(&id, entries.data(), entries.size(), GIT_OBJECT_TREE), 0);
+    return std::string(reinterpret_cast<const char*>(id.id), 20);
+  };
+  std::string nul(1, '\0');
+  std::string b = raw_id(repo_.rev_parse("HEAD:d/b")), c = raw_id(repo_.rev_parse("HEAD:d/bxc"));
+  std::string folder_b = hash("100644 c" + nul + c);
+  std::string d = hash("100644 b" + nul + b + "40000 b" + nul + folder_b);  // git's order: "b" before "b/"
+  std::string root = hash("40000 d" + nul + d);
+  size_t tree = bytes.find("TREE", path);
+  ASSERT_NE(tree, std::string::npos);
+  size_t id_at = bytes.find('\n', tree) + 1;  // the root's record: "", NUL, "2 1", newline, its id
+  bytes.replace(id_at, 20, root);
+  std::optional<IndexTreeRoot> read_root;
+  ASSERT_TRUE(read_index_entries(bytes, [](const IndexEntry&) { return true; }, &read_root));
+  ASSERT_TRUE(read_root);
+  EXPECT_EQ(std::string(reinterpret_cast<const char*>(read_root->id.data()), 20), root);
+  EXPECT_FALSE(index_tree(bytes, kMaxTreeDepth));
 }
 
 // What the index vouches for is not read again: a folder the base shares

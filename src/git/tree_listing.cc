@@ -163,11 +163,17 @@ class TreeDifference {
     }
   }
 
-  // `known`'s blobs but those gone, and those added, sorted by path.
-  TreeListing listing(std::vector<TreeBlob> known) {
-    std::sort(gone_.begin(), gone_.end());
+  // `known`'s blobs but those gone, and those added, sorted by path;
+  // nullopt where the comparison met what list_tree reports, or a new
+  // folder names an entry twice (list_tree keeps both, the first first).
+  std::optional<TreeListing> listing(std::vector<TreeBlob> known) {
     auto by_path = [](const TreeBlob& a, const TreeBlob& b) { return a.path < b.path; };
     std::sort(added_.blobs.begin(), added_.blobs.end(), by_path);
+    auto same_path = [](const TreeBlob& a, const TreeBlob& b) { return a.path == b.path; };
+    if (unlisted_ || std::adjacent_find(added_.blobs.begin(), added_.blobs.end(), same_path) != added_.blobs.end()) {
+      return std::nullopt;
+    }
+    std::sort(gone_.begin(), gone_.end());
     TreeListing out;
     out.blobs = std::move(known);
     std::erase_if(out.blobs, [&](const TreeBlob& blob) { return is_gone(blob.path); });
@@ -177,8 +183,6 @@ class TreeDifference {
     std::inplace_merge(out.blobs.begin(), out.blobs.begin() + static_cast<std::ptrdiff_t>(kept), out.blobs.end(), by_path);
     return out;
   }
-
-  bool unlisted() const { return unlisted_; }
 
  private:
   void unlist() { unlisted_ = true; }
@@ -241,7 +245,6 @@ std::optional<TreeListing> list_tree_from(git_repository* repo, const git_tree* 
   GitTreeHandle held(known_root);
   TreeDifference difference(repo, max_depth);
   difference.compare(known_root, root, "", 0);
-  if (difference.unlisted()) return std::nullopt;
   return difference.listing(std::move(known.blobs));
 }
 

@@ -53,13 +53,15 @@ struct KnownTree {
   std::vector<TreeBlob> blobs;
 };
 
-// What list_tree lists for `root` (in another order: sorted by path), from `known` and the
-// folders where the two trees differ: a pull request's base shares all but
-// a few of its 2,500 folders with the checkout's tree, and those are read
-// from git instead of all. nullopt where the walk meets what list_tree
-// reports (a name git refuses, a folder too deep, one that cannot be read)
-// or a folder naming an entry twice: list_tree's order says which of those
-// comes first, so it lists the tree.
+// What list_tree lists for `root` (in another order: sorted by path), from
+// `known` and the folders where the two trees differ: a pull request's base
+// shares all but a few of its 2,500 folders with the checkout's tree, and
+// those are read from git instead of all. nullopt where the folders read
+// hold what list_tree reports (a name git refuses, a folder too deep, one
+// that cannot be read) or an entry named twice: list_tree's order says which
+// of those comes first, so it lists the tree. A folder `root` shares with
+// `known` is not read at all, so one git could no longer read (its object
+// gone) is listed from `known`, where list_tree would name it unreadable.
 std::optional<TreeListing> list_tree_from(git_repository* repo, const git_tree* root, KnownTree known,
                                           size_t max_depth);
 
