@@ -58,10 +58,14 @@ class TreeHasher {
  public:
   explicit TreeHasher(const Entries& entries) : entries_(entries) {}
 
+  // The folders hashed so far, the root among them.
+  size_t folders() const { return folders_; }
+
   // The id of folder `dir` (with its '/'; "" for the root) whose entries
   // begin at entry `at`; `at` is left past them. False where a name is both
   // a file and a folder there (git writes no such index).
-  bool folder(std::string_view dir, size_t& at, git_oid& id) const {
+  bool folder(std::string_view dir, size_t& at, git_oid& id) {
+    ++folders_;
     std::string object;
     std::vector<std::string_view> files;  // this folder's, in order
     const std::vector<TreeBlob>& blobs = entries_.blobs;
@@ -92,6 +96,7 @@ class TreeHasher {
   }
 
   const Entries& entries_;
+  size_t folders_ = 0;
 };
 
 // The index's entries, where each is one a tree can hold as list_tree lists it, in order.
@@ -134,7 +139,9 @@ std::optional<KnownTree> index_tree(std::string_view bytes, size_t max_depth) {
   // write them, and only a tree they make is listed from them.
   KnownTree out;
   size_t at = 0;
-  if (!TreeHasher(*entries).folder("", at, out.id)) return std::nullopt;
+  TreeHasher hasher(*entries);
+  if (!hasher.folder("", at, out.id)) return std::nullopt;
+  out.folders = hasher.folders();
   if (std::memcmp(out.id.id, root->id.data(), root->id.size()) != 0) return std::nullopt;
   out.blobs = std::move(entries->blobs);
   size_t kept = 0;

@@ -334,6 +334,25 @@ TEST_F(IndexTreeTest, AFileAndAFolderOfOneNameAreNoTree) {
   EXPECT_FALSE(index_tree(bytes, kMaxTreeDepth));
 }
 
+// A revision far from the checkout is listed by list_tree: comparing reads
+// two trees a folder on one thread, list_tree one on each. Here 300
+// folders all differ; the comparison gives up after a quarter of them and
+// 64 more, and one folder changed is still listed from the index.
+TEST_F(IndexTreeTest, ARevisionFarFromTheCheckoutIsLeftToListTree) {
+  for (int i = 0; i < 300; ++i) repo_.write("team-" + std::to_string(i) + "/app.yaml", "v: 1\n");
+  repo_.commit_all("base");
+  std::string base = repo_.rev_parse("HEAD");
+  for (int i = 0; i < 300; ++i) repo_.write("team-" + std::to_string(i) + "/app.yaml", "v: 2\n");
+  repo_.commit_all("every folder");
+  std::optional<KnownTree> index = known();
+  ASSERT_TRUE(index);
+  EXPECT_EQ(index->folders, 301u);
+  EXPECT_FALSE(listed_from_index(base));
+  repo_.write("team-7/app.yaml", "v: 3\n");
+  repo_.commit_all("one folder");
+  expect_listed_as_git_lists("HEAD~1");
+}
+
 // What the index vouches for is not read again: a folder the base shares
 // with the checkout is listed from the index even where git could no longer
 // read it (its object gone from the repository), as a listing of the whole

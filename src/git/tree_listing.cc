@@ -132,7 +132,8 @@ namespace {
 // where their ids differ.
 class TreeDifference {
  public:
-  TreeDifference(git_repository* repo, size_t max_depth) : repo_(repo), max_depth_(max_depth) {}
+  TreeDifference(git_repository* repo, size_t max_depth, size_t reads)
+      : repo_(repo), max_depth_(max_depth), reads_left_(reads) {}
 
   // The folder `dir` (with its '/'; "" at the root, depth 0) in both trees.
   void compare(const git_tree* known, const git_tree* listed, const std::string& dir, size_t depth) {
@@ -187,9 +188,20 @@ class TreeDifference {
  private:
   void unlist() { unlisted_ = true; }
 
+  // Counts a folder read; false (and unlisted) once more are read than list_tree's share.
+  bool may_read() {
+    if (reads_left_ == 0) {
+      unlist();
+      return false;
+    }
+    --reads_left_;
+    return true;
+  }
+
   // A folder one level below `dir`; null (and unlisted) where list_tree would name it.
   GitTreeHandle subtree(const git_tree_entry* entry, size_t depth) {
     git_tree* tree = nullptr;
+    if (!may_read()) return nullptr;
     if (depth + 1 >= max_depth_ || git_tree_lookup(&tree, repo_, git_tree_entry_id(entry)) != 0) {
       unlist();
       return nullptr;
@@ -212,7 +224,8 @@ class TreeDifference {
     GitTreeHandle tree = subtree(entry, depth);
     if (!tree) return;
     auto visit = [&](const std::string& at, const git_tree_entry* e) {
-      return note(at, e, added_) ? TreeStep::Descend : TreeStep::Stop;
+      bool reads = git_tree_entry_type(e) == GIT_OBJECT_TREE;  // the walk reads it next
+      return note(at, e, added_) && (!reads || may_read()) ? TreeStep::Descend : TreeStep::Stop;
     };
     std::string folder = dir + git_tree_entry_name(entry) + '/';
     TreeWalkResult walked = walk_tree(repo_, tree.get(), max_depth_ - (depth + 1), visit, folder);
@@ -231,6 +244,7 @@ class TreeDifference {
 
   git_repository* repo_;
   size_t max_depth_;
+  size_t reads_left_;
   std::vector<std::string> gone_;
   TreeListing added_;  // its blobs; a name git refuses unlists
   bool unlisted_ = false;
@@ -243,7 +257,7 @@ std::optional<TreeListing> list_tree_from(git_repository* repo, const git_tree* 
   git_tree* known_root = nullptr;
   if (git_tree_lookup(&known_root, repo, &known.id) != 0) return std::nullopt;
   GitTreeHandle held(known_root);
-  TreeDifference difference(repo, max_depth);
+  TreeDifference difference(repo, max_depth, known.folders / 4 + 64);
   difference.compare(known_root, root, "", 0);
   return difference.listing(std::move(known.blobs));
 }

@@ -51,6 +51,7 @@ struct KnownTree {
   git_oid id{};
   // Sorted by path, each once, none with a name git refuses or max_depth folders deep.
   std::vector<TreeBlob> blobs;
+  size_t folders = 1;  // the trees it is made of, its root among them
 };
 
 // What list_tree lists for `root` (in another order: sorted by path), from
@@ -59,9 +60,12 @@ struct KnownTree {
 // those are read from git instead of all. nullopt where the folders read
 // hold what list_tree reports (a name git refuses, a folder too deep, one
 // that cannot be read) or an entry named twice: list_tree's order says which
-// of those comes first, so it lists the tree. A folder `root` shares with
-// `known` is not read at all, so one git could no longer read (its object
-// gone) is listed from `known`, where list_tree would name it unreadable.
+// of those comes first, so it lists the tree. nullopt too once the folders
+// read outnumber a quarter of `known`'s and 64 more (a revision far from the
+// checkout): list_tree reads one tree a folder, on every thread, where the
+// comparison reads two, on one. A folder `root` shares with `known` is not
+// read at all, so one git could no longer read (its object gone) is listed
+// from `known`, where list_tree would name it unreadable.
 std::optional<TreeListing> list_tree_from(git_repository* repo, const git_tree* root, KnownTree known,
                                           size_t max_depth);
 
