@@ -129,19 +129,27 @@ TEST_F(EveryKindOfEntry, APathLongerThanTheFlagsCountIsReadWhole) {
   EXPECT_EQ(*four, *three);
 }
 
-TEST(IndexFileTest, VersionTwoReadsAsLibgit2ReadsIt) {
-  Workspace w;
-  TestGitRepo repo(w.path_of("repo"));
-  repo.write("a.yaml", "kind: A\n");
-  repo.write("apps/b.yaml", "kind: B\n");
-  repo.write("apps/c-with-a-name-of-odd-length.yaml", "kind: C\n");
-  repo.commit_all("one");
-  repo.git("update-index --index-version 2");
-  std::string bytes = index_bytes(repo);
+// A checkout of two files, one in a folder, committed.
+class TwoFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    repo_.write("a.yaml", "kind: A\n");
+    repo_.write("apps/b.yaml", "kind: B\n");
+    repo_.commit_all("one");
+  }
+  Workspace workspace_;
+  TestGitRepo repo_{workspace_.path_of("repo")};
+};
+
+TEST_F(TwoFiles, VersionTwoReadsAsLibgit2ReadsIt) {
+  repo_.write("apps/c-with-a-name-of-odd-length.yaml", "kind: C\n");
+  repo_.commit_all("two");
+  repo_.git("update-index --index-version 2");
+  std::string bytes = index_bytes(repo_);
   ASSERT_EQ(bytes[7], 2);
   Expected<std::vector<Seen>> read = ours(bytes);
   ASSERT_TRUE(read) << read.error().message;
-  EXPECT_EQ(*read, libgit2s(repo));
+  EXPECT_EQ(*read, libgit2s(repo_));
   EXPECT_EQ(read->size(), 3u);
 }
 
@@ -195,12 +203,7 @@ TEST(IndexFileTest, WhatIsNoIndexOrNotOneToReadIsNamed) {
 // The cache tree's root: the tree `git commit` wrote from the entries, until
 // an entry changes; then git invalidates it, and where a tree is written
 // again (`git write-tree`) it is that tree.
-TEST(IndexFileTest, TheCacheTreesRootIsTheTreeTheEntriesMake) {
-  Workspace w;
-  TestGitRepo repo(w.path_of("repo"));
-  repo.write("a.yaml", "kind: A\n");
-  repo.write("apps/b.yaml", "kind: B\n");
-  repo.commit_all("one");
+TEST_F(TwoFiles, TheCacheTreesRootIsTheTreeTheEntriesMake) {
   auto root_of = [&](const std::string& bytes) {
     std::optional<IndexTreeRoot> root;
     Status s = read_index_entries(bytes, [](const IndexEntry&) { return true; }, &root);
@@ -214,20 +217,20 @@ TEST(IndexFileTest, TheCacheTreesRootIsTheTreeTheEntriesMake) {
     return std::string(git_oid_tostr(out, sizeof out, &id));
   };
   for (int version : {2, 3, 4}) {
-    repo.git("update-index --index-version " + std::to_string(version));
-    std::optional<IndexTreeRoot> root = root_of(index_bytes(repo));
+    repo_.git("update-index --index-version " + std::to_string(version));
+    std::optional<IndexTreeRoot> root = root_of(index_bytes(repo_));
     ASSERT_TRUE(root) << "version " << version;
-    EXPECT_EQ(hex(*root), repo.rev_parse("HEAD^{tree}"));
+    EXPECT_EQ(hex(*root), repo_.rev_parse("HEAD^{tree}"));
     EXPECT_EQ(root->entries, 2u);
   }
-  repo.write("apps/c.yaml", "kind: C\n");
-  repo.git("add apps/c.yaml");
-  EXPECT_FALSE(root_of(index_bytes(repo)));  // invalidated ("-1")
-  repo.git("write-tree >/dev/null");
-  std::optional<IndexTreeRoot> written = root_of(index_bytes(repo));
+  repo_.write("apps/c.yaml", "kind: C\n");
+  repo_.git("add apps/c.yaml");
+  EXPECT_FALSE(root_of(index_bytes(repo_)));  // invalidated ("-1")
+  repo_.git("write-tree >/dev/null");
+  std::optional<IndexTreeRoot> written = root_of(index_bytes(repo_));
   ASSERT_TRUE(written);
   EXPECT_EQ(written->entries, 3u);
-  EXPECT_NE(hex(*written), repo.rev_parse("HEAD^{tree}"));
+  EXPECT_NE(hex(*written), repo_.rev_parse("HEAD^{tree}"));
 }
 
 TEST(IndexFileTest, AMalformedCacheTreeRootIsNamed) {
@@ -258,20 +261,15 @@ TEST(IndexFileTest, AMalformedCacheTreeRootIsNamed) {
 
 // A split index keeps most entries in a shared file, and a sparse one folds
 // folders into single entries: neither is read, as libgit2 read neither.
-TEST(IndexFileTest, ASplitOrSparseIndexIsNotRead) {
-  Workspace w;
-  TestGitRepo repo(w.path_of("repo"));
-  repo.write("a.yaml", "kind: A\n");
-  repo.write("apps/b.yaml", "kind: B\n");
-  repo.commit_all("one");
-  ASSERT_TRUE(ours(index_bytes(repo)));
-  repo.git("update-index --split-index");
-  EXPECT_EQ(ours(index_bytes(repo)).error().message,
+TEST_F(TwoFiles, ASplitOrSparseIndexIsNotRead) {
+  ASSERT_TRUE(ours(index_bytes(repo_)));
+  repo_.git("update-index --split-index");
+  EXPECT_EQ(ours(index_bytes(repo_)).error().message,
             "index: extension 'link' must be understood to read the entries (a split or sparse index)");
-  repo.git("update-index --no-split-index");
-  ASSERT_TRUE(ours(index_bytes(repo)));
-  repo.git("sparse-checkout set --cone --sparse-index apps");
-  EXPECT_EQ(ours(index_bytes(repo)).error().message,
+  repo_.git("update-index --no-split-index");
+  ASSERT_TRUE(ours(index_bytes(repo_)));
+  repo_.git("sparse-checkout set --cone --sparse-index apps");
+  EXPECT_EQ(ours(index_bytes(repo_)).error().message,
             "index: extension 'sdir' must be understood to read the entries (a split or sparse index)");
 }
 
