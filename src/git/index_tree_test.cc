@@ -15,6 +15,7 @@
 #include "base/files.h"
 #include "git/index_file.h"
 #include "git/repository.h"
+#include "git/tree_listing_test_support.h"
 #include "git/tree_walk.h"
 #include "testing/git_repo.h"
 #include "testing/workspace.h"
@@ -34,9 +35,8 @@ std::string hex_of(const unsigned char* raw) {
 }
 
 // Paths with their ids, sorted: what any order of listing must agree on.
-std::vector<std::string> described(const std::vector<TreeBlob>& blobs) {
-  std::vector<std::string> out;
-  for (const TreeBlob& b : blobs) out.push_back(b.path + " " + hex_of(b.id.data()) + (b.link ? " link" : ""));
+std::vector<std::string> sorted_described(const std::vector<TreeBlob>& blobs) {
+  std::vector<std::string> out = described(blobs);
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -71,7 +71,7 @@ class IndexTreeTest : public ::testing::Test {
     OwnedTree tree = tree_of(rev);
     TreeListing listing = list_tree(repository_.get(), tree.get(), max_depth, 1);
     EXPECT_TRUE(listing.refused.empty() && listing.too_deep.empty() && listing.error.empty());
-    return described(listing.blobs);
+    return sorted_described(listing.blobs);
   }
   std::optional<TreeListing> listed_from_index(const std::string& rev, size_t max_depth = kMaxTreeDepth) {
     std::optional<KnownTree> index = known(max_depth);
@@ -84,7 +84,7 @@ class IndexTreeTest : public ::testing::Test {
   void expect_listed_as_git_lists(const std::string& rev) {
     std::optional<TreeListing> listing = listed_from_index(rev);
     ASSERT_TRUE(listing) << rev;
-    EXPECT_EQ(described(listing->blobs), listed_by_git(rev)) << rev;
+    EXPECT_EQ(sorted_described(listing->blobs), listed_by_git(rev)) << rev;
     EXPECT_TRUE(sorted_by_path(listing->blobs)) << rev;
     EXPECT_TRUE(listing->refused.empty() && listing->too_deep.empty() && listing->error.empty());
   }
@@ -138,7 +138,7 @@ TEST_F(IndexTreeTest, TheIndexListsTheTreeItsCacheTreeNames) {
     std::optional<KnownTree> index = known();
     ASSERT_TRUE(index) << "version " << version;
     EXPECT_EQ(hex_of(index->id.id), repo_.rev_parse("HEAD^{tree}"));
-    EXPECT_EQ(described(index->blobs), listed_by_git("HEAD")) << "version " << version;
+    EXPECT_EQ(sorted_described(index->blobs), listed_by_git("HEAD")) << "version " << version;
     EXPECT_TRUE(sorted_by_path(index->blobs));
     EXPECT_EQ(index->blobs.size(), 4u);  // the gitlink has none
   }

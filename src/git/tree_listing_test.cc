@@ -8,6 +8,7 @@
 #include <set>
 
 #include "git/owned.h"
+#include "git/tree_listing_test_support.h"
 #include "testing/git_repo.h"
 #include "testing/workspace.h"
 
@@ -43,17 +44,8 @@ class TreeListingTest : public ::testing::Test {
     ASSERT_EQ(git_commit_tree(tree_.out(), commit_.ptr), 0);
   }
 
-  // Paths with their ids, sorted: what any order of listing must agree on.
-  static std::vector<std::string> described(const TreeListing& listing) {
-    std::vector<std::string> out;
-    for (const TreeBlob& b : listing.blobs) {
-      char hex[GIT_OID_HEXSZ + 1];
-      git_oid id;
-      git_oid_fromraw(&id, b.id.data());
-      out.push_back(b.path + " " + git_oid_tostr(hex, sizeof hex, &id) + (b.link ? " link" : ""));
-    }
-    return out;
-  }
+  // Paths with their ids, in the listing's order: the same at any thread count.
+  static std::vector<std::string> described(const TreeListing& listing) { return driftlint::described(listing.blobs); }
 
   Workspace w_;
   TestGitRepo repo_{w_.path_of("infra")};
